@@ -103,7 +103,7 @@ def test_a_cursor_behind_the_frontier_is_rebuilt_from_kept_copies_to_the_same_bi
     k = replayed.n_updates_
     assert k > 16
     kept = replayed._snaps  # the copies' spacing is what is tested
-    every = replayed._snap_every
+    every = replayed._snaps.every
     assert 1 < len(kept) <= 4 and every > 1 and all(c % every == 0 for c in kept)
     steps = replayed.update_log.rows().step
     for step in [0, 1, int(steps[3]), int(steps[k // 2]) - 1, int(steps[k // 2]),
@@ -133,7 +133,7 @@ def test_a_small_run_keeps_copies_far_apart():
 
     ds = circles()
     learner = dual().fit(ds.X, ds.y)
-    every = learner._snap_every
+    every = learner._snaps.every
     assert every >= dual_module.SNAPSHOT_MIN_WORK // ds.n > 1
     assert all(c % every == 0 for c in learner._snaps)
     assert len(learner._snaps) <= learner.n_updates_ // every

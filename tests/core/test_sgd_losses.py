@@ -454,24 +454,6 @@ def test_margin_losses_on_the_margin_axis():
         margin_loss("squared", z)
 
 
-def test_a_run_pickled_before_the_loss_existed_still_steps():
-    import pickle
-
-    X, y = _data("separable", 50, 4)
-    run = PrimalPerceptron(max_iter=20).fit(X, y)
-    run.seek(30)
-    state = run.__getstate__()
-    for name in ("loss", "_kind", "_uniform", "_loss_id"):  # as an older version pickled it
-        del state[name]
-    old = PrimalPerceptron.__new__(PrimalPerceptron)
-    old.__setstate__(pickle.loads(pickle.dumps(state)))
-    assert old.loss == "perceptron" and not old.on_gradient_engine
-    assert old.step_count == 30 and np.array_equal(old.coef_, run.coef_)
-    old.run_to_end()
-    run.run_to_end()
-    assert np.array_equal(old.coef_, run.coef_) and old.converged_
-
-
 def test_the_compiled_loop_hands_its_checkpoints_to_a_log_that_halves(monkeypatch, backend):
     from perceptron_gui.core.learners import _log, gradient
 

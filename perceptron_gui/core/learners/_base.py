@@ -13,12 +13,11 @@ import warnings
 
 import numpy as np
 
-from .params import check
+from .params import check, check_all
 
 __all__ = ["BaseLearner", "ClassScoreLearner", "DataConversionWarning", "NotFittedError",
            "SINGULAR_RTOL", "accurate_mean", "check_X", "check_priors",
-           "encode_classes", "encode_labels", "label_text", "multiclass_tags", "singular",
-           "softmax_log"]
+           "encode_classes", "encode_labels", "label_text", "singular", "softmax_log"]
 
 
 class NotFittedError(ValueError, AttributeError):
@@ -80,6 +79,9 @@ class BaseLearner:
 
     _estimator_type = "classifier"
 
+    #: Whether it classifies any number of classes (scikit-learn's tag); else two.
+    _multi_class = False
+
     @classmethod
     def default_params(cls, **changed) -> dict:
         """Every parameter with its default, in ``__init__``'s order, but for ``changed``."""
@@ -125,13 +127,13 @@ class BaseLearner:
         return f"{type(self).__name__}({', '.join(changed)})"
 
     def __sklearn_tags__(self):
-        """scikit-learn's tags, a binary classifier of dense finite arrays (only it calls this)."""
+        """scikit-learn's tags, a classifier of dense finite arrays (only it calls this)."""
         from sklearn.utils import ClassifierTags, InputTags, Tags, TargetTags
 
         return Tags(
             estimator_type="classifier",
             target_tags=TargetTags(required=True),
-            classifier_tags=ClassifierTags(multi_class=False),
+            classifier_tags=ClassifierTags(multi_class=self._multi_class),
             input_tags=InputTags(allow_nan=False, sparse=False),
         )
 
@@ -282,13 +284,6 @@ def encode_classes(y, n_samples: int) -> tuple[np.ndarray, np.ndarray]:
     return classes, index.reshape(-1).astype(np.intp)
 
 
-def multiclass_tags(estimator):
-    """scikit-learn's tags of a classifier of any number of classes (dense finite arrays)."""
-    tags = BaseLearner.__sklearn_tags__(estimator)
-    tags.classifier_tags.multi_class = True
-    return tags
-
-
 def check_priors(priors, n_classes: int) -> np.ndarray:
     """Given class priors as an array: ``n_classes`` positive finite numbers summing to 1."""
     try:
@@ -378,13 +373,11 @@ class ClassScoreLearner(BaseLearner):
     #: The parameters' specs (:mod:`.params`), ``priors`` first.
     PARAMS: tuple = ()
 
-    def __sklearn_tags__(self):
-        return multiclass_tags(self)
+    _multi_class = True
 
     def validate_params(self) -> None:
         """Raise ValueError for an invalid parameter; two priors are checked by their spec."""
-        for spec in self.PARAMS[1:]:
-            check(spec, getattr(self, spec.key))
+        check_all(self.PARAMS[1:], self)
         if self.priors is None:
             return
         p = np.asarray(self.priors, dtype=object)

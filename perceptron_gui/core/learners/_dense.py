@@ -52,19 +52,14 @@ class DenseLog(CachedLog):
         self._replay = replay
         self._budget = int(_log.LOG_BYTES if budget is None else budget)
         self._stride = max(1, int(stride))
-        self._row_bytes = 8 * (4 + self._d)
-        self._ck_bytes = 8 * (1 + self._d)
-        self._max_ck = max(16, (self._budget // 2) // self._ck_bytes)
+        self._max_ck = max(16, (self._budget // 2) // (8 * (1 + self._d)))
         self._ck_w = np.zeros((16, self._d))  # checkpoint j: state after step j * stride
         self._ck_b = np.zeros(16)
         self._nck = 1  # checkpoint 0 is the start, w = w0, b = b0 (default 0)
         self._len = 0
-        self._front_w = np.zeros(self._d)
-        self._front_b = 0.0
-        if start is not None:
-            self._ck_w[0] = self._front_w = np.array(start[0], dtype=np.float64)
-            self._ck_b[0] = self._front_b = float(start[1])
-            self._front_w = self._front_w.copy()
+        w0, b0 = (np.zeros(self._d), 0.0) if start is None else start
+        self._ck_w[0] = self._front_w = np.array(w0, dtype=np.float64)
+        self._ck_b[0] = self._front_b = float(b0)
         self.drop_cache()
 
     # -- size -------------------------------------------------------------------------

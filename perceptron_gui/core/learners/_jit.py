@@ -9,11 +9,23 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
-__all__ = ["COMPILED_MIN_STRETCH", "LazyLoop", "jit_disabled"]
+import numpy as np
+
+__all__ = ["COMPILED_MIN_STRETCH", "EMPTY_ORDER", "LazyLoop", "jit_disabled", "warm_inputs"]
 
 #: Stretches shorter than this run in numpy or Python, so a single step in the
 #: window never waits for numba to load.
 COMPILED_MIN_STRETCH = 2048
+
+#: The order a loop is given for cyclic order (its ``use_order`` flag says to ignore it).
+EMPTY_ORDER = np.zeros(1, dtype=np.int64)
+
+
+def warm_inputs() -> tuple[np.ndarray, np.ndarray]:
+    """A writable and a read-only one-sample ``X``: a read-only X has its own numba signature."""
+    readonly = np.zeros((1, 2))
+    readonly.flags.writeable = False
+    return np.zeros((1, 2)), readonly
 
 
 def jit_disabled() -> bool:

@@ -259,7 +259,7 @@ class UpdateLog(CachedLog):
     the default budget, past the 10¹² steps of 10⁶ points for 10⁶ epochs.
     """
 
-    _w0: np.ndarray | None = None  # a log pickled before starts existed starts at 0
+    _w0: np.ndarray | None = None  # no start: w = 0
     _b0 = 0.0
 
     def __init__(self, n_features: int | None, n_samples: int = 1,

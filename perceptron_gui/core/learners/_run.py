@@ -13,10 +13,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._log import LOG_BYTES, Rows, UpdateLog
+from ._log import UpdateLog
 
-__all__ = ["StepEvent", "Rows", "UpdateLog", "History", "LOG_BYTES", "MARGIN_NAN",
-           "WEIGHTS_OVERFLOW", "check_start"]
+__all__ = ["History", "MARGIN_NAN", "StepEvent", "WEIGHTS_OVERFLOW", "check_start", "stop_reason"]
 
 #: :attr:`~.engine.RunEngine.diverged_reason_` when ``w`` or ``b`` (for a kernel:
 #: a decision value) overflowed float64.
@@ -24,6 +23,13 @@ WEIGHTS_OVERFLOW = "weights overflowed"
 #: :attr:`~.engine.RunEngine.diverged_reason_` when a margin ``y (w·x + b)`` was
 #: NaN (``inf - inf``): neither a mistake nor a correct sample.
 MARGIN_NAN = "margin not a number"
+
+
+def stop_reason(nan: bool, w, b: float) -> str:
+    """Why a run left float64: :data:`MARGIN_NAN` for a NaN of finite ``w, b``, else overflow."""
+    if nan and math.isfinite(b) and bool(np.isfinite(w).all()):
+        return MARGIN_NAN
+    return WEIGHTS_OVERFLOW
 
 
 def check_start(coef_init, intercept_init, d: int, fit_intercept: bool
@@ -84,13 +90,6 @@ class StepEvent:
     b_before: float
     w_after: np.ndarray | None
     b_after: float
-
-    @property
-    def delta_w(self) -> np.ndarray | None:
-        """The vector added to ``w`` by this step (the perceptron's ``eta*y*x`` on a mistake)."""
-        if self.w_before is None or self.w_after is None:
-            return None
-        return self.w_after - self.w_before
 
 
 class History(Sequence):

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._jit import COMPILED_MIN_STRETCH, LazyLoop
+from ._jit import COMPILED_MIN_STRETCH, EMPTY_ORDER, LazyLoop, warm_inputs
 
 __all__ = ["COMPILED_MIN_STRETCH", "FORCE", "choose_compiled", "compiled_available", "scan",
            "scan_numpy"]
@@ -134,31 +134,24 @@ def _build_compiled():
     return _loop
 
 
-def compiled_available() -> bool:
-    """True when the numba loop can be used (numba importable, not disabled)."""
-    return _compiled.available()
-
-
 def _warm(loop) -> None:
     """Call the loop on tiny arrays of every real type (numba loads on first call: 0.3-0.8 s)."""
-    readonly = np.zeros((1, 2))
-    readonly.flags.writeable = False  # a Dataset's X is read-only: its own signature
-    for X in (np.zeros((1, 2)), readonly):
-        loop(X, np.ones(1), _EMPTY_ORDER, False, 0, 1, np.zeros(2), 0.0, 1.0, 1.0, 0.0, 0, False,
+    for X in warm_inputs():
+        loop(X, np.ones(1), EMPTY_ORDER, False, 0, 1, np.zeros(2), 0.0, 1.0, 1.0, 0.0, 0, False,
              np.zeros(1, np.int64), np.zeros(1, np.int64), np.zeros(1), np.zeros((1, 2)),
              np.zeros(1), False)
 
 
-_EMPTY_ORDER = np.zeros(1, dtype=np.int64)
 #: The loop compiled by numba, built on first use (:func:`compiled_available`).
 _compiled = LazyLoop(_build_compiled, _warm)
+compiled_available = _compiled.available
 
 
 def scan_compiled(cols, s, order, X, s_all, pos, hi, w, b, eta, c2, thr, base_step, until_update,
                   out_step, out_index, out_margin, out_w, out_b, state, positive=False):
     """Same contract as :func:`scan_numpy`, one compiled loop over the samples."""
     use_order = order is not None
-    o = order if use_order else _EMPTY_ORDER
+    o = order if use_order else EMPTY_ORDER
     pos, b, u, nan = _compiled(X, s_all, o, use_order, pos, hi, w, float(b), float(eta),
                                float(c2), float(thr), base_step, until_update,
                                out_step, out_index, out_margin, out_w, out_b, bool(positive))
@@ -172,10 +165,6 @@ def choose_compiled(stretch: int) -> bool:
     return _compiled.choose(stretch, FORCE)
 
 
-def scan(*args, use_compiled: bool | None = None, positive: bool = False):
-    """The compiled loop when available, else the numpy scan (arguments of :func:`scan_numpy`)."""
-    if use_compiled is None:
-        use_compiled = compiled_available()
-    if use_compiled:
-        return scan_compiled(*args, positive)
-    return scan_numpy(*args, positive)
+def scan(*args, use_compiled: bool, positive: bool = False):
+    """The compiled loop (:func:`choose_compiled`) or the numpy scan, as :func:`scan_numpy`."""
+    return (scan_compiled if use_compiled else scan_numpy)(*args, positive)

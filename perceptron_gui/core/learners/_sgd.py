@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import _scan
-from ._jit import COMPILED_MIN_STRETCH, LazyLoop
+from ._jit import COMPILED_MIN_STRETCH, EMPTY_ORDER, LazyLoop, warm_inputs
 
 __all__ = ["compiled_available", "choose_compiled", "run", "COMPILED_MIN_STRETCH"]
 
@@ -82,27 +82,18 @@ def _build():
     return loop
 
 
-_EMPTY_ORDER = np.zeros(1, np.int64)
-
-
 def _warm(loop) -> None:
     """Load the machine code for the argument types the engine uses (writable and read-only X)."""
-    readonly = np.zeros((1, 2))
-    readonly.flags.writeable = False
-    for X in (np.zeros((1, 2)), readonly):
+    for X in warm_inputs():
         for rec in (False, True):
-            loop(X, np.ones(1), _EMPTY_ORDER, False, 0, 1, np.zeros(2), 0.0, 1.0, 1.0, 1, 0,
+            loop(X, np.ones(1), EMPTY_ORDER, False, 0, 1, np.zeros(2), 0.0, 1.0, 1.0, 1, 0,
                  2**62, rec, np.zeros(1, np.int64), np.zeros(1), np.zeros((1, 2)), np.zeros(1),
                  np.zeros((1, 2)), np.zeros(1))
 
 
 #: The loop compiled by numba, built on first use (:func:`compiled_available`).
 _compiled = LazyLoop(_build, _warm)
-
-
-def compiled_available() -> bool:
-    """True when the compiled loop can be used (numba importable, not disabled)."""
-    return _compiled.available()
+compiled_available = _compiled.available
 
 
 def loaded() -> bool:
@@ -140,6 +131,6 @@ def run(X, s, order, pos, hi, w, b, eta, c2, loss, base, stride, rows=None):
         rows = (np.empty(1, np.int64), np.empty(1), np.empty((1, d)), np.empty(1))
     use_order = order is not None
     pos, b, moved, stop, nck = _compiled(
-        X, s, order if use_order else _EMPTY_ORDER, use_order, int(pos), int(hi), w, float(b),
+        X, s, order if use_order else EMPTY_ORDER, use_order, int(pos), int(hi), w, float(b),
         float(eta), float(c2), int(loss), int(base), int(stride), rec, *rows, ck_w, ck_b)
     return int(pos), float(b), int(moved), int(stop), (ck_w[:nck], ck_b[:nck])

@@ -11,7 +11,7 @@ import numpy as np
 from ..kernels import Kernel, make_kernel
 from ._log import Rows, UpdateLog, empty_columns
 from ._run import WEIGHTS_OVERFLOW
-from .params import DUAL, check_all
+from .params import DUAL
 from .perceptron_engine import PerceptronEngine
 from .ties import correct, mistakes
 
@@ -48,13 +48,25 @@ def _frozen(a: np.ndarray) -> np.ndarray:
     return a
 
 
-def _thinned(copies: dict, every: int, most: int) -> int:
-    """The spacing of ``copies`` (keyed by update count), doubled and applied past ``most``."""
-    if len(copies) > max(1, most):
-        every *= 2
-        for c in [c for c in copies if c % every]:
-            del copies[c]
-    return every
+class _Copies(dict):
+    """Copies of a run's state by update count, one every :attr:`every` updates.
+
+    Past ``most`` copies the spacing doubles and the copies off it go.
+    """
+
+    def __init__(self, every: int, most: int):
+        super().__init__()
+        self.every, self.most = max(1, every), max(1, most)
+
+    def keep(self, count: int, value) -> None:
+        """Keep ``value()``, the state after ``count`` updates, when ``count`` is on the spacing."""
+        if count % self.every:
+            return
+        self[count] = value()
+        if len(self) > self.most:
+            self.every *= 2
+            for c in [c for c in self if c % self.every]:
+                del self[c]
 
 
 class DualPerceptron(PerceptronEngine):
@@ -110,6 +122,8 @@ class DualPerceptron(PerceptronEngine):
     perceptron algorithm", Machine Learning 37 (1999).
     """
 
+    PARAMS = DUAL
+
     def __init__(self, *, kernel="linear", degree=3, gamma=1.0, coef0=1.0, tie="mistake",
                  fit_intercept=True, bias_scale=1.0, order="cyclic", random_state=None,
                  max_iter=1000):
@@ -117,8 +131,7 @@ class DualPerceptron(PerceptronEngine):
 
     def validate_params(self) -> None:
         """Raise ValueError naming the first invalid parameter value; change nothing."""
-        check_all(DUAL, self)
-        self._validate_common()
+        super().validate_params()
         self._kernel_ = make_kernel(
             self.kernel, degree=self.degree, gamma=self.gamma, coef0=self.coef0
         )
@@ -143,8 +156,7 @@ class DualPerceptron(PerceptronEngine):
     def _setup_state(self) -> None:
         self._alpha_front = np.zeros(self._n, np.int64)  # alpha at the frontier
         # the copies of alpha along the run and the last one asked for belong to it
-        self._alpha_snaps: dict[int, np.ndarray] = {}
-        self._alpha_stride = ALPHA_MIN_STRIDE
+        self._alpha_snaps = _Copies(ALPHA_MIN_STRIDE, ALPHA_SNAPSHOT_BYTES // (4 * self._n))
         self._alpha_memo = None
         if self._linear:
             super()._setup_state()
@@ -154,8 +166,8 @@ class DualPerceptron(PerceptronEngine):
         self._fb = 0.0
         self._rows: OrderedDict[int, np.ndarray] = OrderedDict()
         self._max_rows = max(1, KERNEL_CACHE_BYTES // (8 * self._n))
-        self._snaps: dict[int, tuple] = {}  # update count -> (step, b, frontier's f) after it
-        self._snap_every = max(1, SNAPSHOT_MIN_WORK // max(1, self._n))
+        # update count -> (step, b, frontier's f) after it
+        self._snaps = _Copies(SNAPSHOT_MIN_WORK // self._n, SNAPSHOT_BYTES // (8 * self._n))
 
     def kernel_row(self, i: int) -> np.ndarray:
         """``K(x_i, x_j)`` for every training sample ``j`` (computed once, cached)."""
@@ -170,18 +182,9 @@ class DualPerceptron(PerceptronEngine):
         return row
 
     # -- copies of the frontier ---------------------------------------------------------
-    def _keep_snapshot(self, count: int, T: int, b: float, f: np.ndarray) -> None:
-        """Keep a copy of the frontier's ``f`` after update ``count`` (step ``T``, bias ``b``)."""
-        snaps = self.__dict__.setdefault("_snaps", {})  # a learner pickled before them
-        every = self.__dict__.setdefault("_snap_every", 1)
-        if count % every:
-            return
-        snaps[count] = (T, b, _frozen(f.copy()))
-        self._snap_every = _thinned(snaps, every, SNAPSHOT_BYTES // (8 * self._n))
-
     def _snapshot_before(self, k: int) -> tuple[int, int, float, np.ndarray | None]:
         """``(c, T_c, b_c, f_c)``: the frontier's last kept ``f``, after ``c <= k`` updates."""
-        snaps = self.__dict__.get("_snaps") or {}
+        snaps = self._snaps
         c = max((c for c in snaps if c <= k), default=0)
         return (c, *snaps[c]) if c else (0, 0, 0.0, None)
 
@@ -217,7 +220,7 @@ class DualPerceptron(PerceptronEngine):
         def record(step, i, z, b, f):
             log.append(step, i, z, None, b)
             front[i] += 1
-            self._keep_snapshot(len(log), step, b, f)
+            self._snaps.keep(len(log), lambda: (step, b, _frozen(f.copy())))
             log.checkpoint(step, None, b)
 
         stop_at = None if max_steps is None else self._T + max_steps
@@ -332,10 +335,9 @@ class DualPerceptron(PerceptronEngine):
 
         Walking forward keeps the copies it passes (:data:`ALPHA_SNAPSHOT_BYTES`).
         """
-        snaps = self.__dict__.setdefault("_alpha_snaps", {})
-        stride = self.__dict__.setdefault("_alpha_stride", ALPHA_MIN_STRIDE)
+        snaps, memo = self._alpha_snaps, self._alpha_memo
+        stride = snaps.every
         c, base = 0, None
-        memo = self.__dict__.get("_alpha_memo")
         if memo is not None and abs(memo[0] - k) < k:
             c, base = memo
         K = len(self._log)
@@ -351,9 +353,9 @@ class DualPerceptron(PerceptronEngine):
             e = min(k, (c // stride + 1) * stride)
             self._alpha_add(alpha, c, e, 1)
             c = e
-            if c % stride == 0 and c not in snaps:
-                self._keep_alpha(c, alpha)
-                stride = self._alpha_stride
+            if c not in snaps:
+                snaps.keep(c, lambda: _frozen(alpha.astype(np.int32)))
+                stride = snaps.every
         self._alpha_memo = (k, alpha.copy())
         return alpha
 
@@ -368,12 +370,6 @@ class DualPerceptron(PerceptronEngine):
                 alpha += sign * np.bincount(idx, minlength=self._n)
             else:
                 np.add.at(alpha, idx, sign)
-
-    def _keep_alpha(self, count: int, alpha: np.ndarray) -> None:
-        """Keep a copy of ``alpha`` after ``count`` updates, thinning the copies to the budget."""
-        self._alpha_snaps[count] = _frozen(alpha.astype(np.int32))
-        self._alpha_stride = _thinned(self._alpha_snaps, self._alpha_stride,
-                                      ALPHA_SNAPSHOT_BYTES // (4 * self._n))
 
     def decision_function(self, X) -> np.ndarray:
         """:math:`f(x) = \\sum_j \\alpha_j y_j K(x_j, x) + b` of shape (n_samples,)."""

@@ -17,6 +17,7 @@ from . import ties
 from ._base import BaseLearner, check_X, encode_labels
 from ._log import UpdateLog
 from ._run import History, StepEvent, check_start
+from .params import check_all
 
 
 def affine(cols, w: np.ndarray, b: float):
@@ -45,9 +46,13 @@ class RunEngine(BaseLearner):
     #: Whether the run follows ``tie="positive"`` (``sign(0) = +1``); set by :meth:`start`.
     _positive = False
 
+    #: The parameters' specs (:mod:`.params`), checked by :meth:`validate_params`.
+    PARAMS: tuple = ()
+
     def validate_params(self) -> None:
-        """Raise ValueError for an invalid parameter value (each learner defines it)."""
-        raise NotImplementedError
+        """Raise ValueError naming the first invalid parameter value; change nothing."""
+        check_all(self.PARAMS, self)
+        self._validate_common()
 
     # -- parameters ---------------------------------------------------------------
     def _validate_common(self) -> None:
@@ -96,9 +101,6 @@ class RunEngine(BaseLearner):
 
     def __setstate__(self, state: dict) -> None:
         self.__dict__.update(state)
-        if "_scan_state" in state:  # a learner pickled before the NaN flag existed
-            self._scan_state = [state["_scan_state"][0], False]
-            self.__dict__.setdefault("_diverged_why", None)
         if "_X" in state:
             self._cols = [np.ascontiguousarray(self._X[:, j]) for j in range(self._X.shape[1])]
 
@@ -205,11 +207,9 @@ class RunEngine(BaseLearner):
         """Examine the next sample; returns its event, or None when the run is over."""
         if self._over():
             return None
-        if self._t == self._T:
-            self._compute(max_steps=1)
-        self._t += 1
-        self._sync()
-        return self._event(self._t)
+        before = self._t
+        event = self._move_to(before + 1)
+        return event if self._t > before else None
 
     def step_update(self) -> StepEvent | None:
         """Advance to the next mistake (inclusive) or the end; the last event, or None."""
@@ -278,11 +278,9 @@ class RunEngine(BaseLearner):
             self._compute(max_steps=target - self._T, deadline=deadline)
             if deadline is not None and self._T > self._t and time.perf_counter() >= deadline:
                 break
-        target = min(target, self._T)
-        if target != self._t:
-            self._t = target
-            self._sync()
-        return self._event(target) if target > 0 else None
+        self._t = min(target, self._T)
+        self._sync()  # also when the cursor stays: the run may have ended there
+        return self._event(self._t) if self._t > 0 else None
 
     def _over(self) -> bool:
         """Whether the cursor stands at the end of the run (ValueError before :meth:`start`)."""
@@ -394,20 +392,11 @@ class RunEngine(BaseLearner):
         for w in (w_before, w_after):
             if w is not None:
                 w.flags.writeable = False
-        ev = StepEvent(
-            step=step,
-            epoch=epoch,
-            position=pos,
-            index=idx,
-            label=int(self._s[idx]) if idx >= 0 else 0,
-            margin=margin,
-            mistake=bool(self._moved(recorded, w_before, b_before, w_after, b_after)),
-            k=ka,
-            w_before=w_before,
-            b_before=b_before,
-            w_after=w_after,
-            b_after=b_after,
-        )
+        mistake = bool(self._moved(recorded, w_before, b_before, w_after, b_after))
+        ev = StepEvent(step=step, epoch=epoch, position=pos, index=idx,
+                         label=int(self._s[idx]) if idx >= 0 else 0, margin=margin,
+                         mistake=mistake, k=ka, w_before=w_before, b_before=b_before,
+                         w_after=w_after, b_after=b_after)
         self._last_event = (step, self._log, ev)
         return ev
 

@@ -1,12 +1,8 @@
 r"""Two Gaussian classes shaped by hand: means, covariance axes and priors → posteriors.
 
-The log-odds of a :class:`GaussianModel` (classes ``-1, +1``) are those of
-LDA, QDA and Gaussian naive Bayes,
-
-.. math:: f(x) = δ_+(x) − δ_-(x),\quad
-          δ_k(x) = −\tfrac12 \ln|Σ_k| − \tfrac12 (x − μ_k)^\top Σ_k^{-1} (x − μ_k) + \ln π_k,
-
-and with one shared covariance the line ``w·x + b`` (as LDA's).
+The log-odds of a :class:`GaussianModel` (classes ``-1, +1``) are
+``δ_+(x) − δ_-(x)`` with the class scores ``δ_k`` of :class:`~.qda.QDA`, and with
+one shared covariance the line ``w·x + b`` (as LDA's).
 
 Each covariance is kept with its axes, ``Σ_k = R(θ_k)\,\mathrm{diag}(s_{k1}^2,
 s_{k2}^2)\,R(θ_k)^\top``, so the shaping mode moves three handles a class: the
@@ -21,7 +17,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ._base import check_X
 from .lda import two_class_line
+from .losses import expit
 
 __all__ = ["GaussianModel", "N_STD", "HANDLE_ROLES"]
 
@@ -152,15 +150,9 @@ class GaussianModel:
                    covariances=covs)
 
     # -- the classifier ------------------------------------------------------------------
-    def _check_X(self, X) -> np.ndarray:
-        X = np.asarray(X, dtype=np.float64)
-        if X.ndim != 2 or X.shape[1] != 2:
-            raise ValueError(f"X must have shape (n, 2); got {X.shape}")
-        return X
-
     def class_scores(self, X) -> np.ndarray:
         """``δ_-(x), δ_+(x)`` (constants common to both left out), shape ``(n, 2)``."""
-        X = self._check_X(X)
+        X = check_X(X, n_features=2, estimator="GaussianModel")
         out = np.empty((X.shape[0], 2))
         for k in range(2):
             (a, b), (_, d) = self.covariances[k]
@@ -172,7 +164,7 @@ class GaussianModel:
 
     def decision_function(self, X) -> np.ndarray:
         """The log-odds ``ln P(+1 | x) − ln P(−1 | x)``: a shared model's line, as LDA's."""
-        X = self._check_X(X)
+        X = check_X(X, n_features=2, estimator="GaussianModel")
         if self.shared:
             return X @ self.coef_[0] + self.intercept_[0]
         s = self.class_scores(X)
@@ -183,16 +175,9 @@ class GaussianModel:
         return np.where(self.decision_function(X) > 0, 1, -1)
 
     def predict_proba(self, X) -> np.ndarray:
-        """``σ(−f), σ(f)`` as ``1 / (1 + e)`` and ``e / (1 + e)``, ``e = exp(−|f|)``."""
-        f = self.decision_function(X)
-        e = np.exp(-np.abs(f))
-        big = 1.0 / (1.0 + e)
-        small = e * big
-        pos = f > 0
-        out = np.empty((f.shape[0], 2))
-        out[:, 1] = np.where(pos, big, small)
-        out[:, 0] = np.where(pos, small, big)
-        return out
+        """``1 − σ(f), σ(f)`` of the log-odds ``f``, shape ``(n, 2)``."""
+        p = expit(self.decision_function(X))
+        return np.column_stack([1.0 - p, p])
 
     # -- sampling ------------------------------------------------------------------------
     def class_counts(self, n: int) -> tuple[int, int]:

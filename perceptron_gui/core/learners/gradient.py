@@ -1,19 +1,13 @@
 r"""Gradient descent on a linear model, one step at a time: the engine of a dense run.
 
-A learner whose ``w`` may move on every step says only what its loss is, as
-orange3-educational's ``GradientDescent`` subclasses do: :meth:`GradientEngine.dloss`
-``(p, y)``, the derivative at ``p = w·x + b``, and the step is
-
-.. math::  u = -\eta\, \ell'(p, y), \qquad w \leftarrow w + u\,x, \qquad
-           b \leftarrow b + u\,c^2,
-
-in scikit-learn's order (``_plain_sgd``, ``penalty=None``, constant rate: ``p``
-summed left to right, ``w`` moved only when ``u != 0``); batch descent steps
-``w <- w - eta g_w``, ``b <- b - eta g_p c²`` (:meth:`GradientEngine.batch_gradient`).
-The run ends after an epoch that moved nothing, after ``max_iter``, or when
-``p`` or the weights leave float64.  Long stretches of a loss of
-:data:`~.losses.TRAINABLE` run compiled (:mod:`._sgd`), short ones in Python
-floats: the same arithmetic, bit for bit.
+A step is :math:`u = -\eta\, \ell'(p, y)`, :math:`w \leftarrow w + u\,x`,
+:math:`b \leftarrow b + u\,c^2` at ``p = w·x + b``, in scikit-learn's order
+(``_plain_sgd``, ``penalty=None``, constant rate: ``p`` summed left to right,
+``w`` moved only when ``u != 0``); batch descent steps ``w <- w - eta g_w``,
+``b <- b - eta g_p c²``.  The run ends after an epoch that moved nothing,
+after ``max_iter``, or when ``p`` or the weights leave float64.  Long
+stretches of a loss of :data:`~.losses.TRAINABLE` run compiled (:mod:`._sgd`),
+short ones in Python floats: the same arithmetic, bit for bit.
 """
 
 from __future__ import annotations
@@ -26,7 +20,7 @@ import numpy as np
 from . import _sgd
 from ._dense import DenseLog
 from ._log import Rows, empty_columns, grown
-from ._run import MARGIN_NAN, WEIGHTS_OVERFLOW
+from ._run import WEIGHTS_OVERFLOW, stop_reason
 from .engine import RunEngine, affine
 
 __all__ = ["GradientEngine", "SAMPLE_STRIDE", "BATCH_WORK"]
@@ -49,8 +43,9 @@ _INF = math.inf
 class GradientEngine(RunEngine):
     """A linear model trained by gradient steps; every step is an update (a row).
 
-    Subclasses take the perceptron's parameters, define :meth:`validate_params`
-    and :meth:`dloss` (batch descent: :attr:`batch` and :meth:`batch_gradient`);
+    A subclass says only what its loss is, as orange3-educational's
+    ``GradientDescent`` subclasses do: it takes the perceptron's parameters and
+    defines :meth:`dloss` (batch descent: :attr:`batch` and :meth:`batch_gradient`);
     with :attr:`loss_code` set, :meth:`dloss` must be that loss of
     :data:`~.losses.TRAINABLE`.  Attributes as :class:`~.primal.PrimalPerceptron`'s.
     """
@@ -182,10 +177,7 @@ class GradientEngine(RunEngine):
         pos1, b, moved, stop, cks = _sgd.run(
             self._X, self._s, self._order(epoch), pos, pos + (T1 - T), w, b, self._eta,
             self._c2, self.loss_code, epoch * n, stride, rows)
-        why = None
-        if stop:
-            finite = math.isfinite(b) and bool(np.isfinite(w).all())
-            why = MARGIN_NAN if stop == _sgd.STOP_NAN and finite else WEIGHTS_OVERFLOW
+        why = stop_reason(stop == _sgd.STOP_NAN, w, b) if stop else None
         return epoch * n + pos1, b, moved, why, cks
 
     def replay_steps(self, T0: int, w0: np.ndarray, b0: float, T1: int) -> Rows:
@@ -245,8 +237,7 @@ class GradientEngine(RunEngine):
                 p = p + cols[j][i] * wl[j]
             p = p + b
             if not -_INF < p < _INF:
-                finite = math.isfinite(b) and all(math.isfinite(v) for v in wl)
-                why = MARGIN_NAN if p != p and finite else WEIGHTS_OVERFLOW
+                why = stop_reason(p != p, wl, b)
                 break
             g = dloss(p, y)
             if g != 0.0:
@@ -266,8 +257,7 @@ class GradientEngine(RunEngine):
         for _ in range(T, T1):
             p = affine(self._cols, w, b)
             if not np.isfinite(p).all():
-                finite = math.isfinite(b) and np.isfinite(w).all()
-                why = MARGIN_NAN if np.isnan(p).any() and finite else WEIGHTS_OVERFLOW
+                why = stop_reason(bool(np.isnan(p).any()), w, b)
                 break
             gw, gp, *terms = self.batch_gradient(self._X, self._s, p)
             u = -self._eta * float(gp)

@@ -17,7 +17,6 @@ from ._base import (
     check_X,
     encode_classes,
     encode_labels,
-    multiclass_tags,
     scale_exponent,
     singular,
     softmax_log,
@@ -186,35 +185,21 @@ class LDA(BaseLearner):
     .. [1] T. Hastie, R. Tibshirani and J. Friedman, *The Elements of
        Statistical Learning*, 2nd ed., Springer, 2009, §4.3 (Linear
        Discriminant Analysis), eq. (4.9)–(4.11).
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> X = np.array([[0.0, 0.0], [1.0, 0.5], [0.5, 1.0], [3.0, 3.0], [4.0, 3.5], [3.5, 4.0]])
-    >>> y = np.array([-1, -1, -1, 1, 1, 1])
-    >>> clf = LDA().fit(X, y)
-    >>> clf.predict([[0.2, 0.1], [3.8, 3.9]]).tolist()
-    [-1, 1]
     """
+
+    _multi_class = True
 
     def __init__(self, *, priors=None, shrinkage=None):
         self._store(locals())
 
-    def __sklearn_tags__(self):
-        return multiclass_tags(self)
-
-    # ------------------------------------------------------------------ fit
-
     def fit(self, X, y) -> LDA:
         """Fit the class means, pooled covariance, ``coef_`` and ``intercept_``."""
         X, classes, index = self._check_training_data(X, y)
-        check(LDA_PARAMS[1], self.shrinkage)
+        self.validate_params()
         n, d = X.shape
         K = classes.shape[0]
         counts = np.bincount(index, minlength=K).astype(np.float64)
         priors = counts / n if self.priors is None else check_priors(self.priors, K)
-        if K == 2:
-            check(LDA_PARAMS[0], self.priors)
 
         e = scale_exponent(X)
         X = np.ldexp(X, -e)
@@ -310,8 +295,6 @@ class LDA(BaseLearner):
             check_priors(self.priors, p.shape[0] if p.ndim == 1 else -1)
             if p.shape == (2,):
                 check(LDA_PARAMS[0], self.priors)
-
-    # -------------------------------------------------------------- predict
 
     def decision_function(self, X) -> np.ndarray:
         """``w·x + b``, shape ``(n,)``, ``> 0`` for ``classes_[1]``; or every ``w_k·x + b_k``."""

@@ -52,11 +52,10 @@ class GaussianNB(ClassScoreLearner):
         \ln \pi_k - \tfrac12 \sum_j \ln(2\pi\sigma_{kj}^2)
             - \tfrac12 \sum_j \frac{(x_j - \theta_{kj})^2}{\sigma_{kj}^2};
 
-    ``decision_function`` is the log-odds (or every score), ``predict_proba``
-    their softmax.  Data of any finite scale (or whose :math:`\varepsilon`
-    would overflow) are fitted scaled by a power of two, as LDA's.
-    With pooled variances :math:`\sigma_j^2` the quadratic
-    terms cancel and the log-odds are :math:`w^\top x + b` with
+    data of any finite scale (or whose :math:`\varepsilon` would overflow) are
+    fitted scaled by a power of two, as LDA's.  With pooled variances
+    :math:`\sigma_j^2` the quadratic terms cancel and the log-odds are
+    :math:`w^\top x + b` with
 
     .. math::
 

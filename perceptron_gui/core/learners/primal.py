@@ -11,7 +11,7 @@ import numpy as np
 from .engine import affine
 from .gradient import GradientEngine
 from .losses import PERCEPTRON, TRAINABLE, expit, loss_for
-from .params import PRIMAL, check_all
+from .params import PRIMAL
 from .perceptron_engine import PerceptronEngine
 from .ties import mistakes
 
@@ -19,16 +19,12 @@ from .ties import mistakes
 class PrimalPerceptron(PerceptronEngine, GradientEngine):
     r"""The perceptron in its primal form, with a step-by-step API.
 
-    Classifies with :math:`h(x) = \operatorname{sign}(w \cdot x + b)`.  From
-    :math:`w = 0, b = 0` it visits the samples in turn; sample :math:`i` is a
-    *mistake* when :math:`y_i (w \cdot x_i + b) \le 0` (with ``tie="positive"``,
-    when :math:`y_i \hat y_i < 0` with :math:`\operatorname{sign}(0) = +1`),
-    and a mistake updates
-
-    .. math::  w \leftarrow w + \eta\, y_i x_i, \qquad b \leftarrow b + \eta\, y_i c^2.
-
-    It stops after the first epoch without a mistake: stochastic gradient
-    descent on the perceptron loss, whose ``loss`` and ``order`` may change.
+    From :math:`w = 0, b = 0` it visits the samples in turn; sample :math:`i`
+    is a *mistake* when :math:`y_i (w \cdot x_i + b) \le 0` (``tie="positive"``:
+    :math:`y_i \hat y_i < 0` with :math:`\operatorname{sign}(0) = +1`), and
+    updates :math:`w \leftarrow w + \eta\, y_i x_i`, :math:`b \leftarrow b + \eta\, y_i c^2`,
+    until an epoch without a mistake: stochastic gradient descent on the
+    perceptron loss, whose ``loss`` and ``order`` may change.
 
     Parameters
     ----------
@@ -37,14 +33,10 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
         so :math:`b = c\,w_0` moves by :math:`\eta y c^2`; ``c`` changes the run
         (and Novikoff's :math:`R`), not just its scale.
     eta0 : float, default=1.0
-        :math:`\eta > 0`.  From :math:`w = 0` it only scales ``w`` and ``b``.
+        :math:`\eta > 0`.  From :math:`w = 0` it only scales the perceptron's ``w`` and ``b``.
     loss : {"perceptron", "hinge", "log_loss"}, default="perceptron"
-        The loss :math:`\ell(z)` of :math:`z = y (w \cdot x + b)` whose
-        gradient a step follows (scikit-learn's ``SGDClassifier(loss=...)``):
-        ``"perceptron"`` :math:`\max(0, -z)`, an update when :math:`z \le 0`;
-        ``"hinge"`` :math:`\max(0, 1 - z)`, when :math:`z \le 1`;
-        ``"log_loss"`` :math:`\log(1 + e^{-z})`, every sample, the update
-        :math:`\eta\, \sigma(-z)\, y x`.
+        The loss of :math:`z = y (w \cdot x + b)` whose gradient a step follows
+        (scikit-learn's ``SGDClassifier(loss=...)``; :data:`~.losses.TRAINABLE`).
     tie : {"mistake", "positive"}, default="mistake"
         A point on the boundary is a mistake whatever its class (seeds 001
         and 003, scikit-learn), or of class +1 (seeds 002 and 004): see
@@ -61,10 +53,8 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
 
     Attributes
     ----------
-    coef_, intercept_ : ndarray of shape (1, n_features) and (1,)
-        :math:`w` and :math:`b` at the cursor.
-    classes_ : ndarray of shape (2,)
-        ``classes_[1]`` is the positive class.
+    coef_, intercept_, classes_ : ndarray of shape (1, n_features), (1,) and (2,)
+        :math:`w` and :math:`b` at the cursor; ``classes_[1]`` is the positive class.
     n_updates_ : int
         The steps whose :math:`\ell'(p, y)` is not 0: the mistakes (perceptron
         loss), :math:`z \le 1` (hinge), every step (logistic loss, and batch
@@ -90,11 +80,8 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
     The logistic loss and batch descent run on :class:`~.gradient.GradientEngine`;
     in order ``"cyclic"`` it equals ``SGDClassifier(loss=loss, penalty=None,
     learning_rate="constant", eta0=eta0, shuffle=False, tol=None)``
-    (``bias_scale=1``).
-
-    On separable data, with :math:`R = \max_i \|z_i\|` and margin :math:`\gamma`
-    of :math:`z_i = (x_i, c)`, there are at most :math:`(R/\gamma)^2` updates
-    (Novikoff; :func:`perceptron_gui.core.theory.novikoff`).
+    (``bias_scale=1``).  On separable data there are at most :math:`(R/\gamma)^2`
+    updates (:func:`perceptron_gui.core.theory.novikoff`).
 
     References
     ----------
@@ -104,14 +91,11 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
     Mathematical Theory of Automata (1962).
     """
 
+    PARAMS = PRIMAL
+
     def __init__(self, *, fit_intercept=True, bias_scale=1.0, eta0=1.0, loss=PERCEPTRON.name,
                  tie="mistake", order="cyclic", random_state=None, max_iter=1000):
         self._store(locals())
-
-    def validate_params(self) -> None:
-        """Raise ValueError naming the first invalid parameter value; change nothing."""
-        check_all(PRIMAL, self)
-        self._validate_common()
 
     @property
     def on_gradient_engine(self) -> bool:
@@ -166,15 +150,6 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
         # gradient engine's (w or b changed), which comes first in the MRO
         past = PerceptronEngine if self._kind != "sparse" else GradientEngine
         return super(past, self)._moved(recorded, w_before, b_before, w_after, b_after)
-
-    def __setstate__(self, state: dict) -> None:
-        # a learner pickled before the loss existed ran the perceptron's engine
-        state.setdefault("loss", PERCEPTRON.name)
-        if "_X" in state:
-            state.setdefault("_kind", "sparse")
-            state.setdefault("_uniform", False)
-            state.setdefault("_loss_id", 0)
-        super().__setstate__(state)
 
     def _draw_order(self, rng: np.random.Generator) -> np.ndarray:
         if self._uniform:

@@ -47,11 +47,9 @@ class QDA(ClassScoreLearner):
         \delta_k(x) = -\tfrac12 \ln\lvert\Sigma_k\rvert
             - \tfrac12 (x - \mu_k)^\top \Sigma_k^{-1} (x - \mu_k) + \ln \pi_k,
 
-    the log-posterior of class ``k`` up to a common constant (ESL eq. 4.12);
-    ``decision_function`` is the log-odds (or every :math:`\delta_k`, as
-    scikit-learn's), ``predict_proba`` their softmax.  Data beyond
-    ``[2**-100, 2**100]`` are fitted scaled by a power of two (as LDA's); a
-    variance past the largest float reads ``inf``.
+    the log-posterior of class ``k`` up to a common constant (ESL eq. 4.12).
+    Data beyond ``[2**-100, 2**100]`` are fitted scaled by a power of two (as
+    LDA's); a variance past the largest float reads ``inf``.
 
     A singular class covariance raises ValueError suggesting ``reg_param``:
     no pseudo-inverse stands in for :math:`\Sigma_k^{-1}`.

@@ -1,13 +1,9 @@
 """The learners the workspace offers, each described by its spec: what it can do, not its name.
 
 Callers read a learner's :class:`Capabilities`, never its name (as scikit-learn's
-read an estimator's tags): a new learner is one class and one call,
-
->>> register(LearnerSpec("centroid", "Nearest centroid", NearestCentroid, {},
-...                      capabilities=Capabilities(steps=False)))  # doctest: +SKIP
-
-and :func:`unregister` takes it back (a workspace using it falls back to
-:data:`DEFAULT`).  :data:`LEARNERS` and :data:`DEFAULT_PARAMS` are live views.
+read an estimator's tags): a new learner is one class and one :func:`register`
+(docs/architecture.md, "A learner"); :func:`unregister` takes it back (a
+workspace using it falls back to :data:`DEFAULT`).
 """
 
 from __future__ import annotations
@@ -126,7 +122,7 @@ class LearnerSpec:
     min_points, too_few : int, str
         The fewest points it trains on (with both classes), and why.
     no_steps : str, default=""
-        What the run's plots say instead of plotting (a learner fitted at once).
+        What a learner fitted at once is fitted from (:attr:`no_steps_text`).
     """
 
     key: str
@@ -155,9 +151,10 @@ class LearnerSpec:
 
     @property
     def no_steps_text(self) -> str:
-        """What the run's plots say instead of plotting: :attr:`no_steps`, or a plain default."""
-        return self.no_steps or (f"{self.display_name} has no iterations: it is fitted in one "
-                                 "step. There is no run to plot.")
+        """What the run's plots say instead of plotting."""
+        source = f", from {self.no_steps}" if self.no_steps else ""
+        return (f"{self.display_name} has no iterations: it is fitted in one step{source}. "
+                "There is no run to plot.")
 
     def create(self, params: dict):
         """A new, unfitted learner with ``params`` (every parameter, as in :attr:`defaults`)."""
@@ -298,8 +295,7 @@ for _spec in (
                                   arrow_from_means=True),
         min_points=3,
         too_few="LDA needs at least 3 points (its pooled covariance divides by n − 2).",
-        no_steps=("LDA has no iterations: it is fitted in one step, from the class means "
-                  "and the pooled covariance. There is no run to plot."),
+        no_steps="the class means and the pooled covariance",
     ),
     LearnerSpec(
         "qda", "QDA", QDA, QDA.default_params(), params=QDA_PARAMS,
@@ -308,8 +304,7 @@ for _spec in (
         min_points=6,
         too_few=("QDA needs at least 6 points (3 of each class: in the plane a class's "
                  "covariance is invertible only from 3 points not on a line)."),
-        no_steps=("QDA has no iterations: it is fitted in one step, from each class's mean "
-                  "and covariance. There is no run to plot."),
+        no_steps="each class's mean and covariance",
     ),
     LearnerSpec(
         "naive_bayes", "Gaussian naive Bayes", GaussianNB, GaussianNB.default_params(),
@@ -317,8 +312,7 @@ for _spec in (
         capabilities=_nb_caps,
         min_points=2,
         too_few="Gaussian naive Bayes needs at least 2 points (one of each class).",
-        no_steps=("Gaussian naive Bayes has no iterations: it is fitted in one step, from each "
-                  "class's means and variances. There is no run to plot."),
+        no_steps="each class's means and variances",
     ),
 ):
     register(_spec)

@@ -15,7 +15,7 @@ import numpy as np
 from ._log import Rows
 from ._run import StepEvent
 
-__all__ = ["LinearStepper", "RunHistory", "RunLog", "Stepper"]
+__all__ = ["RunHistory", "RunLog", "Stepper"]
 
 
 @runtime_checkable
@@ -173,10 +173,3 @@ class Stepper(Protocol):
     @property
     def training_signs(self) -> np.ndarray:
         """The training labels as -1/+1, shape (n_samples,)."""
-
-
-@runtime_checkable
-class LinearStepper(Stepper, Protocol):
-    """A :class:`Stepper` whose boundary is ``w·x + b = 0``: it has ``coef_`` (a kernel run not)."""
-
-    coef_: np.ndarray

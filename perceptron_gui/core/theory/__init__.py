@@ -1,21 +1,7 @@
-"""Margins, the maximum-margin separator and the Novikoff bound.
+"""Margins, the maximum-margin separator, the Novikoff bound and its proof, weight space.
 
-A linear classifier ``h(x) = sign(w·x + b)`` has, on a labeled sample
-``(x_i, y_i)`` with ``y_i`` in {-1, +1},
-
-- the *functional margin* ``y_i (w·x_i + b)``,
-- the *geometric margin* ``y_i (w·x_i + b) / ||w||``, the signed distance of
-  ``x_i`` to the hyperplane (positive on the correct side).
-
-The margin of a hyperplane on a data set is the smallest geometric margin; the
-margin of a data set is the largest margin over all hyperplanes
-(:func:`max_margin`, the hard-margin SVM).
-
-The perceptron with a bias sees the augmented vectors ``z_i = (x_i, c)`` with
-``c = bias_scale`` (its bias is ``b = c w_0``).  Novikoff's theorem: if
-``||z_i|| <= R`` and a unit vector ``w*`` has ``y_i w*·z_i >= gamma > 0`` for
-every ``i``, the perceptron makes at most ``(R / gamma)²`` updates
-(:func:`novikoff`).
+Labels are -1 and +1; the perceptron with a bias sees the augmented vectors
+``z_i = (x_i, c)`` with ``c = bias_scale`` (its bias is ``b = c w_0``).
 """
 
 from .certificate import (

@@ -43,34 +43,27 @@ class NovikoffResult:
     Attributes
     ----------
     radius : float
-        ``R = max_i ||z_i||`` over the vectors the perceptron sees:
-        ``z_i = (x_i, bias_scale)`` with an intercept, ``x_i`` without; with a
-        kernel, ``R = sqrt(max_i K'(x_i, x_i))``.
+        ``R = max_i ||z_i||`` (``z_i = (x_i, bias_scale)`` with an intercept,
+        ``x_i`` without); with a kernel, ``R = sqrt(max_i K'(x_i, x_i))``.
     margin : float
-        ``gamma = max_{||w||=1} min_i y_i w·z_i``, reported as ``lower`` (attained
-        by ``w_star``) so that ``bound`` is valid. 0 when not separable, NaN when
-        not determined.
+        ``gamma = max_{||w||=1} min_i y_i w·z_i``, reported as ``lower`` so
+        that ``bound`` is valid; 0 when not separable, NaN when not determined.
     bound : float
         ``(R / gamma)²``, the most updates the perceptron (started at 0, any
         learning rate) can make; ``inf`` when not separable.
     separable : bool or None
-        Whether some ``w`` has ``y_i w·z_i > 0`` for all ``i``; None when not
-        determined (no points, or a kernel above ``KERNEL_MARGIN_MAX_N``).
+        None when not determined (no points, or a kernel above ``KERNEL_MARGIN_MAX_N``).
     w_star : ndarray or None
         A read-only unit vector attaining ``lower``: ``(w, w_0)`` with an
         intercept (the separator ``w·x + bias_scale w_0 = 0``); None with a
         kernel or when not separable.
-    upper : float
-        ``||p||`` for ``p = sum_i lambda_i y_i z_i`` the computed minimum-norm
-        point of the convex hull of the ``y_i z_i``: an upper bound on gamma
-        (for every unit ``w``, ``min_i y_i w·z_i <= w·p <= ||p||``).
-    lower : float
-        ``min_i y_i w_star·z_i``: a lower bound on gamma (NaN when not
-        determined, ``-inf`` when no candidate direction was found).
+    upper, lower : float
+        Bounds on gamma: ``||p||`` of the computed minimum-norm point ``p`` of
+        the convex hull of the ``y_i z_i``, and ``min_i y_i w_star·z_i`` (NaN
+        when not determined, ``-inf`` when no candidate direction was found).
     certified : bool
         ``(upper - lower) / upper <= CERTIFICATE_RTOL`` when separable; when not
         separable, ``upper`` is at rounding level (the origin is in the hull).
-        ``False`` when the solver could not certify its answer.
     dual_coef : ndarray of shape (n_samples,) or None
         With a kernel and separable data: coefficients ``beta`` of the unit
         separator in feature space, ``w* = sum_i beta_i y_i phi'(x_i)``, so its
@@ -251,16 +244,13 @@ def _hull_rows(X: np.ndarray, y: np.ndarray, fit_intercept: bool, c: float):
 
 
 def novikoff(X, y, *, fit_intercept=True, bias_scale=1.0, kernel=None) -> NovikoffResult:
-    """Radius, margin and update bound of Novikoff's perceptron convergence theorem.
+    """Radius, margin and update bound of Novikoff's theorem: at most ``(R / gamma)²`` updates.
 
     Parameters
     ----------
-    fit_intercept : bool, default=True
-        Whether the perceptron learns a bias; it then sees the augmented vectors
-        ``z_i = (x_i, bias_scale)``, otherwise ``z_i = x_i``.
-    bias_scale : float, default=1.0
-        The constant bias feature ``c > 0`` (the bias is ``b = c w_0``).  A
-        larger ``c`` raises ``R`` and changes ``gamma``.
+    fit_intercept, bias_scale : bool, float, default=True, 1.0
+        With a bias the perceptron sees ``z_i = (x_i, c)``, ``c = bias_scale > 0``
+        (a larger ``c`` raises ``R`` and changes ``gamma``); else ``z_i = x_i``.
     kernel : perceptron_gui.core.kernels.Kernel or str, optional
         With a kernel the vectors are ``phi(x_i)`` augmented with ``c``, whose
         Gram matrix is ``K'(i, j) = K(x_i, x_j) + c²`` (``+ 0`` without an
@@ -269,11 +259,6 @@ def novikoff(X, y, *, fit_intercept=True, bias_scale=1.0, kernel=None) -> Noviko
 
     Notes
     -----
-    Novikoff's theorem: if ``||z_i|| <= R`` and a unit ``w*`` has
-    ``y_i w*·z_i >= gamma > 0`` for all ``i``, the perceptron
-    ``w <- w + eta y_i z_i`` (on every ``y_i w·z_i <= 0``, from ``w = 0``) makes
-    at most ``k <= (R / gamma)²`` updates.
-
     ``gamma`` is the distance from the origin to the convex hull of the
     ``g_i = y_i z_i``, computed by least-distance programming
     ``min ||w|| s.t. G w >= 1`` through NNLS (:func:`_min_norm_weights`).  Its

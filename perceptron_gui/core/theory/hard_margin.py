@@ -67,17 +67,12 @@ def _edges(V: np.ndarray) -> np.ndarray:
 
 
 def _candidate_directions(A: np.ndarray, B: np.ndarray) -> np.ndarray:
-    """Unit directions among which the maximum-margin normal is, for hulls A and -B.
+    """Directions among which the maximum-margin normal is, for hulls ``A`` and ``B`` (``-N``).
 
-    ``A`` is the hull of one class and ``B`` the hull of the other class
-    reflected through the origin, both counter-clockwise.  Their Minkowski sum
-    ``D = A + B`` (the difference of the two hulls) is built by merging the
-    edges by angle; the margin normal is the
-    direction of the point of ``D`` nearest to the origin.  That point is a
-    vertex ``a + b`` or lies on an edge, which is an edge of ``A`` or of ``B``.
-    For the few edges of ``D`` nearest to the origin this returns the edge
-    normals and the vertex directions, each computed from the input points
-    themselves, not from the (rounded) coordinates of ``D``.
+    The point of ``D = A + B`` nearest the origin is a vertex ``a + b`` or on an
+    edge of ``A`` or of ``B``: for the few edges of ``D`` nearest the origin,
+    their normals and vertex directions, computed from the input points, not
+    from the rounded coordinates of ``D``.
     """
     A = np.roll(A, -int(np.lexsort((A[:, 0], A[:, 1]))[0]), axis=0)
     B = np.roll(B, -int(np.lexsort((B[:, 0], B[:, 1]))[0]), axis=0)
@@ -128,36 +123,22 @@ def max_margin(X, y) -> MaxMarginResult:
 
     A degenerate data set (no points, one class, duplicates, collinear points)
     gives a result, never an error; more than two features raise ValueError
-    (the algorithm is planar).
+    (the algorithm is planar; 1-D data are embedded in the plane).
 
     Notes
     -----
-    The maximum margin of a data set is::
-
-        gamma = max_{w, b} min_i y_i (w·x_i + b) / ||w||
-              = dist(conv{x_i : y_i = +1}, conv{x_i : y_i = -1}) / 2
-
-    The hull of each class is computed exactly (Andrew's monotone chain, after
-    an Akl-Toussaint filter); the distance between the two convex polygons is
-    the distance from the origin to their difference ``P - N``, a convex
-    polygon built in linear time by merging edges by angle.  Its closest point
-    fixes the unit normal ``u`` (an edge normal of one hull or the direction
-    between two vertices), computed from the input points; the hyperplane is
-    then placed half-way between the classes along ``u``::
-
-        gamma = (min_{y_i=+1} u·x_i - max_{y_i=-1} u·x_i) / 2
-
-    so the returned hyperplane attains the returned margin up to rounding.
-    The data are first scaled by a power of two, ``2**-e`` with ``e`` the
-    binary exponent of ``max |x_ij|``: exact, so the digits are those of the
-    unscaled computation, while no square or product overflows or underflows at
-    any scale of finite data; ``margin`` and ``coef`` are scaled back to the
-    user's units (``margin`` is ``inf`` only if half the gap itself exceeds
-    the largest float).
-    Data whose hull gap is within rounding (``64 eps`` times the data's extent
-    after centring) of zero count as touching, i.e. not separable.
-    1-D data are embedded in the plane.  Cost: O(n log n); for 10,000 points a
-    few milliseconds.
+    ``gamma = max_{w, b} min_i y_i (w·x_i + b) / ||w||`` is half the distance
+    between the classes' convex hulls (:func:`~.hull.convex_hull`), the
+    distance from the origin to their difference ``P - N``, a convex polygon
+    built in linear time by merging edges by angle.  Its closest point fixes
+    the unit normal ``u``, computed from the input points; the hyperplane is
+    placed half-way between the classes along ``u``, so it attains the
+    returned margin up to rounding.  The data are scaled by ``2**-e``
+    (:func:`~._validation.pow2_exponent`: the unscaled digits, no square
+    overflowing at any scale; ``margin`` is ``inf`` only if half the gap
+    itself exceeds the largest float).  A hull gap within ``64 eps`` times the
+    data's extent counts as touching: not separable.  O(n log n): a few
+    milliseconds for 10,000 points.
 
     References
     ----------
@@ -210,11 +191,6 @@ def max_margin(X, y) -> MaxMarginResult:
     intercept = -(float(u @ center) + mid) / margin
     if d == 1:
         coef = coef[:1].copy()
-    return MaxMarginResult(
-        margin=float(np.ldexp(margin, e)),
-        coef=readonly(coef),
-        intercept=float(intercept),
-        support=readonly(support.astype(np.intp)),
-        separable=True,
-        reason=None,
-    )
+    return MaxMarginResult(margin=float(np.ldexp(margin, e)), coef=readonly(coef),
+                           intercept=float(intercept), support=readonly(support.astype(np.intp)),
+                           separable=True)

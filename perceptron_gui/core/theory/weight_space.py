@@ -1,32 +1,21 @@
 r"""Weight space: each case is a constraint on ``w``, and the feasible region they leave.
 
-In weight space a point is a weight vector.  Training case ``i`` asks for
-``z_i·w > 0`` with its *constraint normal*
+Case ``i`` asks for ``z_i·w > 0`` with its *constraint normal* ``z_i = y_i (x_i, c)``
+(``y_i x_i`` without a bias; ``c`` is ``bias_scale``, ``b = c w_0``): a
+hyperplane through the origin with a good side.  The weights that classify
+every case form an open convex cone, the *feasible region*, which the
+perceptron walks towards (:func:`trajectory` reads its walk from the log).
 
-.. math::  z_i = y_i (x_i, c) \ \text{with a bias}, \qquad z_i = y_i x_i \ \text{without},
-
-(:func:`constraint_normals`; ``c`` is ``bias_scale`` and the bias is
-``b = c w_0``): a hyperplane through the origin with a good side.  The weights
-that classify every case form an open convex cone, the *feasible region*
-(:func:`feasible_region`).  The perceptron adds ``eta z_i`` to ``w`` on each
-mistake and walks towards it (:func:`trajectory` reads its walk from the log).
-
-Without a bias the weights are exactly 2-D: the cone is a wedge between two
-unit edge directions, a half-plane, or empty.  With a bias they are 3-D, and
-only their direction matters; the *gnomonic chart* centred on a unit vector
-``u`` maps the direction ``w`` (with ``w·u > 0``) to the point
-
-.. math::  g(w) = (w·e_1, w·e_2) / (w·u)
-
-of the plane tangent to the sphere at ``u`` (``e_1, e_2`` an orthonormal basis
-of ``u^\perp``, :func:`gnomonic`).  A great circle ``z·w = 0`` is a straight
-line there, ``(z·e_1) p_1 + (z·e_2) p_2 + z·u = 0``, so the feasible
-directions of the hemisphere ``w·u > 0`` form a convex polygon, bounded or
-not.  Centred on Novikoff's ``w*`` (the unit vector of the largest margin
-``gamma``), every ``w_k`` with ``k >= 1`` lies in the chart: the proof's first
-inequality gives ``w_k·w* >= k eta gamma > 0``.  The cone, the chart, the
-slice at a bias and the generously feasible region share one representation,
-each case a line of the plane drawn.
+Without a bias the weights are 2-D: the cone is a wedge between two unit
+edge directions, a half-plane, or empty.  With a bias only the direction of
+the 3-D ``w`` matters, drawn in the *gnomonic chart* centred on a unit ``u``
+(:func:`gnomonic`), where a great circle ``z·w = 0`` is the straight line
+``(z·e_1) p_1 + (z·e_2) p_2 + z·u = 0``: the feasible directions of the
+hemisphere ``w·u > 0`` form a convex polygon, bounded or not.  Centred on
+Novikoff's ``w*``, every ``w_k`` with ``k >= 1`` lies in the chart: the
+proof's first inequality gives ``w_k·w* >= k eta gamma > 0``.  The cone, the
+chart, the slice at a bias and the generously feasible region share one
+representation, each case a line of the plane drawn.
 """
 
 from __future__ import annotations
