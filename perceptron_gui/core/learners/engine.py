@@ -394,9 +394,9 @@ class RunEngine(BaseLearner):
                 w.flags.writeable = False
         mistake = bool(self._moved(recorded, w_before, b_before, w_after, b_after))
         ev = StepEvent(step=step, epoch=epoch, position=pos, index=idx,
-                         label=int(self._s[idx]) if idx >= 0 else 0, margin=margin,
-                         mistake=mistake, k=ka, w_before=w_before, b_before=b_before,
-                         w_after=w_after, b_after=b_after)
+                       label=int(self._s[idx]) if idx >= 0 else 0, margin=margin,
+                       mistake=mistake, k=ka, w_before=w_before, b_before=b_before,
+                       w_after=w_after, b_after=b_after)
         self._last_event = (step, self._log, ev)
         return ev
 
