@@ -99,7 +99,9 @@ def run(quick: bool = False) -> dict:
         if not (np.array_equal(ws.learner.coef_, ref.coef_)
                 and np.array_equal(ws.learner.intercept_, ref.intercept_)):
             raise AssertionError("the window's run differs from the core's fit")
+    window.files.force_close = True  # its points are unsaved: no question left open
     window.close()
+    window.deleteLater()
 
     best_core, best_window = min(t_core), min(t_window)
     result = {

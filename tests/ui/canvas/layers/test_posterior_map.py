@@ -122,10 +122,6 @@ def test_the_colour_bar_comes_and_goes_with_the_shading(make_canvas, palette):
     assert not ws.capabilities.posteriors and not bar.isVisible()
 
 
-# Alone (and with the canvas tests) it passes; in the parallel part of three full runs at
-# rest the pointer's moves never reached the layer (hover None, no popup, no grab): it runs
-# in the serial part until that order dependence is found.
-@pytest.mark.serial
 def test_hovering_shows_the_posterior_under_the_pointer(qtbot, make_canvas,
                                                         no_mouse_rate_limit):
     # pyqtgraph's scene drops a move within 10 ms of the last one and never delivers it;
