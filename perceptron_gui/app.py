@@ -248,9 +248,10 @@ def start_warm_up():
     """Warm up in a background thread what the first actions need; returns the thread.
 
     superqt's worker module (the first file opened would otherwise import it
-    on the UI thread, a ~0.15 s stall), scipy's, then the compiled perceptron
-    loop, with garbage collection off.  The thread is not a daemon, so quitting
-    during the warm-up waits for it rather than tearing numba down mid-import.
+    on the UI thread, a ~0.15 s stall), scipy's, the compiled perceptron loop,
+    then the posterior's colour maps, with garbage collection off.  The thread
+    is not a daemon, so quitting during the warm-up waits for it rather than
+    tearing numba down mid-import.
     """
     import threading
 
@@ -262,11 +263,13 @@ def start_warm_up():
 def _warm_up() -> None:
     from .core.learners import warmup
     from .ui import workers
+    from .ui.widgets.canvas.layers import probability
 
     with no_collection():
         workers.preload()
         preload_scipy()
         warmup.warm_up()
+        probability.warm_up()
 
 
 def preload_scipy() -> None:

@@ -119,3 +119,21 @@ def test_preload_imports_superqts_worker_module():
                           timeout=120, check=False)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "True"
+
+
+def test_the_warm_up_builds_every_palettes_posterior_map(monkeypatch):
+    """Built on the UI thread when the canvas first drew, the map held it for 0.3–3 s."""
+    from perceptron_gui.core.learners import warmup
+    from perceptron_gui.ui import colormap, style, workers
+    from perceptron_gui.ui.widgets.canvas.layers.probability import probability_lut
+
+    monkeypatch.setattr(workers, "preload", lambda: None)
+    monkeypatch.setattr(app, "preload_scipy", lambda: None)
+    monkeypatch.setattr(warmup, "warm_up", lambda: None)
+    colormap._build.cache_clear()
+    app.start_warm_up().join(60)
+    built = colormap._build.cache_info().misses
+    assert built == len(style.PALETTES)
+    for pal in style.PALETTES.values():
+        probability_lut(pal)
+    assert colormap._build.cache_info().misses == built
