@@ -226,6 +226,15 @@ class Canvas(pg.PlotWidget):
             raise KeyError(f"unknown layer {name!r}; known: {sorted(self._by_name)}")
         return self._registry.create(layer)
 
+    def layer_steps(self):
+        """Make the layers a redraw with data would make, one a step (a generator), in the
+        order it makes them: a first redraw of many layers then costs its drawing only."""
+        for tier in ("data", "event", "weights"):
+            for layer in self._tiers[tier]:
+                if not layer.created:
+                    self._registry.create(layer)
+                    yield
+
     def refresh(self, finish: bool = True) -> None:
         """Redraw everything from the workspace, now.
 
