@@ -26,22 +26,26 @@ def test_start_warm_up_runs_warm_up_in_a_non_daemon_thread(monkeypatch):
     assert not thread.daemon and thread.name == "numba-warm-up"
 
 
-_WARMS_SCIPY = """
+_WARMS_MODULES = """
 import sys
 from perceptron_gui import app
 from perceptron_gui.core.learners import warmup
-warmup.warm_up = lambda: None
-before = "scipy.optimize" in sys.modules
+from perceptron_gui.ui.widgets.canvas.layers import probability
+warmup.warm_up = probability.warm_up = lambda: None
+wanted = ("scipy.optimize", "scipy.linalg", "perceptron_gui.ui.features.export.renderer",
+          "perceptron_gui.ui.features.import_dialog")
+before = any(name in sys.modules for name in wanted)
 thread = app.start_warm_up()
 thread.join(120)
-print(before, "scipy.optimize" in sys.modules and "scipy.linalg" in sys.modules, flush=True)
+print(before, all(name in sys.modules for name in wanted), flush=True)
 """
 
 
-def test_the_warm_up_imports_scipy_off_the_ui_thread():
-    """The certificate's first use on the UI thread imported scipy.optimize there (0.5-3 s)."""
+def test_the_warm_up_imports_what_first_uses_need_off_the_ui_thread():
+    """The certificate's first use imported scipy.optimize on the UI thread (0.5-3 s); the
+    first picture export and import dialog their modules (0.1-0.2 s)."""
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    proc = subprocess.run([sys.executable, "-c", _WARMS_SCIPY], capture_output=True,
+    proc = subprocess.run([sys.executable, "-c", _WARMS_MODULES], capture_output=True,
                           text=True, env=env, cwd=str(ROOT), timeout=180, check=False)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip().splitlines()[-1] == "False True"
@@ -87,10 +91,13 @@ def test_the_warm_up_loads_superqt_first_without_collecting(monkeypatch):
 
     from perceptron_gui.core.learners import warmup
     from perceptron_gui.ui import workers
+    from perceptron_gui.ui.widgets.canvas.layers import probability
 
     order = []
     monkeypatch.setattr(workers, "preload", lambda: order.append(("preload", gc.isenabled())))
     monkeypatch.setattr(warmup, "warm_up", lambda: order.append(("warm_up", gc.isenabled())))
+    monkeypatch.setattr(app, "preload_modules", lambda: None)
+    monkeypatch.setattr(probability, "warm_up", lambda: None)
     before = gc.isenabled()  # the suite collects between tests only (tests/conftest.py)
     try:
         for collecting in (True, False):
@@ -128,7 +135,7 @@ def test_the_warm_up_builds_every_palettes_posterior_map(monkeypatch):
     from perceptron_gui.ui.widgets.canvas.layers.probability import probability_lut
 
     monkeypatch.setattr(workers, "preload", lambda: None)
-    monkeypatch.setattr(app, "preload_scipy", lambda: None)
+    monkeypatch.setattr(app, "preload_modules", lambda: None)
     monkeypatch.setattr(warmup, "warm_up", lambda: None)
     colormap._build.cache_clear()
     app.start_warm_up().join(60)
