@@ -125,28 +125,9 @@ def _side(bg_lab, end_l, hue, chroma, n) -> np.ndarray:
     return out
 
 
-#: The end of a side moves away from the background by 0.25 L* a step, at most this many
-#: steps, tried this many at a time.
-_STEPS, _BLOCK = 199, 24
-
-
-def _deepest(bg, dark: bool, color: tuple, marks: tuple, half: int):
-    """The deepest side towards ``color`` whose every level keeps :data:`MIN_CONTRAST` with
-    the marks (sRGB, ``(half, 3)``), or None when even the first step does not."""
-    lab = srgb_to_lab(color)
-    hue, cap = float(np.arctan2(lab[2], lab[1])), float(np.hypot(lab[1], lab[2]))
-    best = None
-    for first in range(1, _STEPS + 1, _BLOCK):
-        steps = np.arange(first, min(first + _BLOCK, _STEPS + 1))
-        end_l = bg[0] + (0.25 * steps if dark else -0.25 * steps)
-        chroma = _max_chromas(end_l, hue, cap)
-        rgb = np.clip(lab_to_srgb(_side(bg, end_l, hue, chroma, half)), 0, 255)
-        least = np.min([contrast(m, rgb).min(axis=-1) for m in marks], axis=0)
-        failed = np.flatnonzero(least < MIN_CONTRAST)
-        if len(failed):
-            return rgb[failed[0] - 1] if failed[0] else best
-        best = rgb[-1]
-    return best
+#: The end of a side moves away from the background by 0.25 L* a step, at most 199 steps,
+#: tried this many at a time.
+_BLOCK = 24
 
 
 @lru_cache(maxsize=8)
@@ -155,9 +136,22 @@ def _build(background: tuple, pos: tuple, neg: tuple, marks: tuple) -> np.ndarra
     dark = bg[0] < 50
     half = LEVELS // 2
     sides = []
-    for color in (neg, pos):
-        best = _deepest(bg, dark, color, marks, half)
-        sides.append(best if best is not None else np.tile(background, (half, 1)))
+    for color in (neg, pos):  # each side: the deepest whose every level keeps the contrast
+        lab = srgb_to_lab(color)
+        hue, cap = float(np.arctan2(lab[2], lab[1])), float(np.hypot(lab[1], lab[2]))
+        best = np.tile(background, (half, 1))
+        for first in range(1, 200, _BLOCK):
+            steps = np.arange(first, min(first + _BLOCK, 200))
+            end_l = bg[0] + (0.25 * steps if dark else -0.25 * steps)
+            chroma = _max_chromas(end_l, hue, cap)
+            rgb = np.clip(lab_to_srgb(_side(bg, end_l, hue, chroma, half)), 0, 255)
+            least = np.min([contrast(m, rgb).min(axis=-1) for m in marks], axis=0)
+            failed = np.flatnonzero(least < MIN_CONTRAST)
+            if len(failed):
+                best = rgb[failed[0] - 1] if failed[0] else best
+                break
+            best = rgb[-1]
+        sides.append(best)
     table = np.empty((LEVELS, 4), np.ubyte)
     table[:half, :3] = np.rint(sides[0][::-1])  # P = 0 (class −1) ... just below ½
     table[half:, :3] = np.rint(sides[1])  # just above ½ ... P = 1 (class +1)
