@@ -248,9 +248,10 @@ def start_warm_up():
     """Warm up in a background thread what the first actions need; returns the thread.
 
     superqt's worker module (the first file opened would otherwise import it
-    on the UI thread, a ~0.15 s stall), scipy's, then the compiled perceptron
-    loop, with garbage collection off.  The thread is not a daemon, so quitting
-    during the warm-up waits for it rather than tearing numba down mid-import.
+    on the UI thread, a ~0.15 s stall), :data:`PRELOADED`, the compiled perceptron loop,
+    then the posterior's colour maps, with garbage collection off.  The thread
+    is not a daemon, so quitting during the warm-up waits for it rather than
+    tearing numba down mid-import.
     """
     import threading
 
@@ -262,18 +263,30 @@ def start_warm_up():
 def _warm_up() -> None:
     from .core.learners import warmup
     from .ui import workers
+    from .ui.widgets.canvas.layers import probability
 
     with no_collection():
         workers.preload()
-        preload_scipy()
+        preload_modules()
         warmup.warm_up()
+        probability.warm_up()
 
 
-def preload_scipy() -> None:
-    """Import the scipy modules of the Novikoff certificate now: imported on the UI thread
-    the first time the data are separable, they held the loop for 0.5-3 s."""
-    import scipy.linalg  # noqa: F401
-    import scipy.optimize  # noqa: F401
+#: What :func:`preload_modules` imports: the Novikoff certificate's scipy modules
+#: (imported on the UI thread the first time the data are separable, they held the loop
+#: for 0.5-3 s), the picture export's and the import dialog's (0.1-0.2 s at first use).
+PRELOADED = ("scipy.linalg", "scipy.optimize", "pyqtgraph.exporters",
+             "perceptron_gui.ui.features.export.renderer",
+             "perceptron_gui.ui.features.export.runner",
+             "perceptron_gui.ui.features.import_dialog")
+
+
+def preload_modules() -> None:
+    """Import :data:`PRELOADED` now (off the UI thread: the warm-up's)."""
+    import importlib
+
+    for name in PRELOADED:
+        importlib.import_module(name)
 
 
 def _name_application() -> None:

@@ -19,8 +19,11 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_start_warm_up_runs_warm_up_in_a_non_daemon_thread(monkeypatch):
     from perceptron_gui.core.learners import warmup
 
+    from perceptron_gui.ui.widgets.canvas.layers import probability
+
     ran = threading.Event()
-    monkeypatch.setattr(app, "preload_scipy", lambda: None)  # seconds under load
+    monkeypatch.setattr(app, "preload_modules", lambda: None)  # seconds under load
+    monkeypatch.setattr(probability, "warm_up", lambda: None)
     monkeypatch.setattr(warmup, "warm_up", ran.set)
     thread = app.start_warm_up()
     thread.join(60)
@@ -40,13 +43,16 @@ results["preloaded"] = "superqt.utils._qthreading" in sys.modules
 from PySide6 import QtWidgets
 from perceptron_gui import app
 from perceptron_gui.core.learners import warmup
-warm_up = warmup.warm_up
-warmup.warm_up = lambda: None
-results["scipy before"] = "scipy.optimize" in sys.modules
+from perceptron_gui.ui.widgets.canvas.layers import probability
+warm_ups = warmup.warm_up, probability.warm_up
+warmup.warm_up = probability.warm_up = lambda: None
+wanted = ("scipy.optimize", "scipy.linalg", "perceptron_gui.ui.features.export.renderer",
+          "perceptron_gui.ui.features.import_dialog")
+results["modules before"] = any(name in sys.modules for name in wanted)
 thread = app.start_warm_up()
 thread.join(120)
-results["scipy after"] = "scipy.optimize" in sys.modules and "scipy.linalg" in sys.modules
-warmup.warm_up = warm_up
+results["modules after"] = all(name in sys.modules for name in wanted)
+warmup.warm_up, probability.warm_up = warm_ups
 
 from perceptron_gui.ui.main_window import MainWindow
 shown = []
@@ -61,7 +67,7 @@ print(json.dumps(results), flush=True)
 @pytest.fixture(scope="module")
 def fresh(tmp_path_factory):
     """What a fresh process finds, in order: superqt before and after ``workers.preload``;
-    scipy before and after ``start_warm_up`` (the warm-up itself left out); then the
+    the preloaded modules before and after ``start_warm_up`` (the warm-up itself left out); then the
     exit status of ``main`` and, at each start of the warm-up, whether the window showed."""
     home = tmp_path_factory.mktemp("warmup")
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(home / "config"),
@@ -72,9 +78,10 @@ def fresh(tmp_path_factory):
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
-def test_the_warm_up_imports_scipy_off_the_ui_thread(fresh):
-    """The certificate's first use on the UI thread imported scipy.optimize there (0.5-3 s)."""
-    assert (fresh["scipy before"], fresh["scipy after"]) == (False, True)
+def test_the_warm_up_imports_what_first_uses_need_off_the_ui_thread(fresh):
+    """The certificate's first use imported scipy.optimize on the UI thread (0.5-3 s); the
+    first picture export and import dialog their modules (0.1-0.2 s)."""
+    assert (fresh["modules before"], fresh["modules after"]) == (False, True)
 
 
 def test_the_app_starts_the_warm_up_once_its_window_shows(fresh):
@@ -99,11 +106,13 @@ def test_the_warm_up_loads_superqt_first_without_collecting(monkeypatch):
 
     from perceptron_gui.core.learners import warmup
     from perceptron_gui.ui import workers
+    from perceptron_gui.ui.widgets.canvas.layers import probability
 
     order = []
     monkeypatch.setattr(workers, "preload", lambda: order.append(("preload", gc.isenabled())))
     monkeypatch.setattr(warmup, "warm_up", lambda: order.append(("warm_up", gc.isenabled())))
-    monkeypatch.setattr(app, "preload_scipy", lambda: None)
+    monkeypatch.setattr(app, "preload_modules", lambda: None)
+    monkeypatch.setattr(probability, "warm_up", lambda: None)
     before = gc.isenabled()  # the suite collects between tests only (tests/conftest.py)
     try:
         for collecting in (True, False):
@@ -118,3 +127,21 @@ def test_the_warm_up_loads_superqt_first_without_collecting(monkeypatch):
 
 def test_preload_imports_superqts_worker_module(fresh):
     assert (fresh["superqt before"], fresh["preloaded"]) == (False, True)
+
+
+def test_the_warm_up_builds_every_palettes_posterior_map(monkeypatch):
+    """Built on the UI thread when the canvas first drew, the map held it for 0.3–3 s."""
+    from perceptron_gui.core.learners import warmup
+    from perceptron_gui.ui import colormap, style, workers
+    from perceptron_gui.ui.widgets.canvas.layers.probability import probability_lut
+
+    monkeypatch.setattr(workers, "preload", lambda: None)
+    monkeypatch.setattr(app, "preload_modules", lambda: None)
+    monkeypatch.setattr(warmup, "warm_up", lambda: None)
+    colormap._build.cache_clear()
+    app.start_warm_up().join(60)
+    built = colormap._build.cache_info().misses
+    assert built == len(style.PALETTES)
+    for pal in style.PALETTES.values():
+        probability_lut(pal)
+    assert colormap._build.cache_info().misses == built

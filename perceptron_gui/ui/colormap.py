@@ -107,20 +107,27 @@ def _max_chromas(lightness: np.ndarray, hue: float, cap: float) -> np.ndarray:
 
 
 def _side(bg_lab, end_l, hue, chroma, n) -> np.ndarray:
-    """``n`` colours from the background (t = 0) to the end (t = 1), in CIELAB (LCh).
+    """``n`` colours from the background (t = 0) to each end (t = 1), in CIELAB (LCh).
 
-    In the class's hue (the background's own would make the chroma dip: a
-    straight line in a, b passes near grey), never past the chroma sRGB holds
-    at that lightness (clipping would bend the lightness instead).
+    ``end_l`` and ``chroma`` are arrays of ends (shape ``(k,)``; the result
+    ``(k, n, 3)``).  In the class's hue (the background's own would make the
+    chroma dip: a straight line in a, b passes near grey), never past the
+    chroma sRGB holds at that lightness (clipping would bend the lightness
+    instead).
     """
     t = np.linspace(0.0, 1.0, n)
-    light = bg_lab[0] * (1 - t) + end_l * t
+    light = bg_lab[0] * (1 - t) + end_l[:, None] * t
     bg_c = float(np.hypot(bg_lab[1], bg_lab[2]))
-    c = bg_c * (1 - t) + chroma * t
-    c = np.minimum(c, _max_chromas(light, hue, max(chroma, bg_c) + 1e-9))
-    out = np.column_stack([light, c * np.cos(hue), c * np.sin(hue)])
-    out[0] = bg_lab  # the middle level is the background itself
+    c = bg_c * (1 - t) + chroma[:, None] * t
+    c = np.minimum(c, _max_chromas(light, hue, np.maximum(chroma, bg_c)[:, None] + 1e-9))
+    out = np.stack([light, c * np.cos(hue), c * np.sin(hue)], axis=-1)
+    out[:, 0] = bg_lab  # the middle level is the background itself
     return out
+
+
+#: The end of a side moves away from the background by 0.25 L* a step, at most 199 steps,
+#: tried this many at a time.
+_BLOCK = 24
 
 
 @lru_cache(maxsize=8)
@@ -129,18 +136,22 @@ def _build(background: tuple, pos: tuple, neg: tuple, marks: tuple) -> np.ndarra
     dark = bg[0] < 50
     half = LEVELS // 2
     sides = []
-    for color in (neg, pos):
+    for color in (neg, pos):  # each side: the deepest whose every level keeps the contrast
         lab = srgb_to_lab(color)
         hue, cap = float(np.arctan2(lab[2], lab[1])), float(np.hypot(lab[1], lab[2]))
-        best = None
-        for step in range(1, 200):  # the end moves away from the background by 0.25 L*
-            end_l = bg[0] + (0.25 * step if dark else -0.25 * step)
-            chroma = float(_max_chromas(np.array([end_l]), hue, cap)[0])
+        best = np.tile(background, (half, 1))
+        for first in range(1, 200, _BLOCK):
+            steps = np.arange(first, min(first + _BLOCK, 200))
+            end_l = bg[0] + (0.25 * steps if dark else -0.25 * steps)
+            chroma = _max_chromas(end_l, hue, cap)
             rgb = np.clip(lab_to_srgb(_side(bg, end_l, hue, chroma, half)), 0, 255)
-            if min(float(contrast(m, rgb).min()) for m in marks) < MIN_CONTRAST:
+            least = np.min([contrast(m, rgb).min(axis=-1) for m in marks], axis=0)
+            failed = np.flatnonzero(least < MIN_CONTRAST)
+            if len(failed):
+                best = rgb[failed[0] - 1] if failed[0] else best
                 break
-            best = rgb
-        sides.append(best if best is not None else np.tile(background, (half, 1)))
+            best = rgb[-1]
+        sides.append(best)
     table = np.empty((LEVELS, 4), np.ubyte)
     table[:half, :3] = np.rint(sides[0][::-1])  # P = 0 (class −1) ... just below ½
     table[half:, :3] = np.rint(sides[1])  # just above ½ ... P = 1 (class +1)

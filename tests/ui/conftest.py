@@ -7,15 +7,15 @@ import pytest
 
 @pytest.fixture(scope="session", autouse=True)
 def _warmed_up_like_the_app():
-    """Import scipy's modules as the application's warm-up thread does after it starts.
+    """Import the modules the application's warm-up thread imports after it starts.
 
     A window in a test starts no warm-up; without this, the first test in a
     process to show a separable data set with the margin band imports
     ``scipy.optimize`` on the UI thread (over 5 s on a loaded machine).
     """
-    from perceptron_gui.app import preload_scipy
+    from perceptron_gui.app import preload_modules
 
-    preload_scipy()
+    preload_modules()
 
 
 @pytest.fixture(autouse=True)

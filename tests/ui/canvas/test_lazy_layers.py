@@ -69,3 +69,12 @@ def test_the_picture_is_the_one_of_a_canvas_made_with_the_data(make_canvas):
     a, b = pixels(late), pixels(early)
     assert (a != a[0, 0]).any()
     np.testing.assert_array_equal(a, b)
+
+
+def test_a_shown_canvas_makes_its_layers_in_idle_time(make_canvas, qtbot):
+    """Made by the first redraw with data, the layers held the UI thread 50-500 ms then."""
+    canvas, ws = make_canvas(Workspace())
+    canvas.show()
+    qtbot.waitUntil(lambda: _created(canvas) == {t.name for t in LAYER_TYPES.values()},
+                    timeout=10_000)
+    assert ws.dataset.n == 0

@@ -58,6 +58,26 @@ def test_the_new_path_matches_pyqtgraphs_own_export(qapp):
     assert (diff > 40).mean() < 0.005
 
 
+def test_the_offscreen_canvas_makes_its_layers_a_slice_each(qapp):
+    """The first redraw with the data made every layer in one UI-thread slice (60-300 ms)."""
+    from perceptron_gui.ui.widgets.canvas.layers import LAYER_TYPES
+
+    ws = Workspace(dataset=generators.GENERATORS["separable"](n=60, seed=3, margin=0.3))
+    ws.step_update()
+    renderer = export_renderer.CanvasRenderer(ws, (640, 480), defer=True)
+    try:
+        steps = renderer.build_steps()
+        next(steps)  # the canvas itself, with the layers made before any data
+        made = []
+        for _ in steps:
+            made.append(sum(renderer.canvas.layer_created(name) for name in LAYER_TYPES))
+        made.append(sum(renderer.canvas.layer_created(name) for name in LAYER_TYPES))
+        assert made[-1] == len(LAYER_TYPES)
+        assert all(b - a <= 1 for a, b in zip(made, made[1:], strict=False))
+    finally:
+        renderer.close()
+
+
 def test_points_are_painted_at_their_pixels_in_their_colours(qapp):
     X = np.array([[-2.73, -2.27], [2.27, 2.73], [-2.27, 2.73], [2.73, -2.27]])  # off the grid
     y = np.array([1, 1, -1, -1])

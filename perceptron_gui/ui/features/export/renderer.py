@@ -103,9 +103,9 @@ class CanvasRenderer:
     def build_steps(self):
         """Make the offscreen canvas in UI-thread slices (run by the constructor unless ``defer``).
 
-        The canvas is laid out, styled and given its layers and view while it
-        still draws an empty workspace (each redraw is cheap then); it is given
-        the workspace last, which it draws but does not follow.
+        The canvas is laid out, styled and given its layers (made a slice each)
+        and view while it still draws an empty workspace (each redraw is cheap
+        then); it is given the workspace last, which it draws but does not follow.
         """
         from ....core import Workspace
         from ... import style
@@ -127,6 +127,7 @@ class CanvasRenderer:
         if scale is not None and scale != style.NORMAL:
             self.canvas.set_scale(scale)
             yield
+        yield from self.canvas.layer_steps()
         if axes is not None:
             self.canvas.axis_space(axes)
         self.set_layers(layers if layers is not None else default_layers(self.workspace))

@@ -40,6 +40,9 @@ _DATA, _MODEL = 1, 2
 #: device cache (the two axes with their grid, the two data scatters, the
 #: mistakes' marks, the legend, the maximum margin's supports, the LDA overlay).
 CACHED_ITEMS = 8
+#: This long after the canvas first shows (ms), the layers that wait for data are made in
+#: idle time, one a pass: the first data then pay their drawing only.
+PREBUILD_MS = 300
 
 
 def _ensure_pixmap_cache(screen) -> None:
@@ -115,6 +118,9 @@ class Canvas(pg.PlotWidget):
         self._apply_scale()
 
         self._timer = YieldingTimer(self, self._flush, name="canvasRedrawTimer")
+        self._prebuild = None  # the layers still to make in idle time (layer_steps)
+        self._prebuild_timer = YieldingTimer(self, self._prebuild_step, interval_ms=PREBUILD_MS,
+                                             name="canvasPrebuildTimer")
         # the head's length (draw.arrow_head_style), and air
         self._fit = ViewFit(self, self._frame, self._layers, lambda: self._scale.line * 6 + 8,
                             self._legend.room)
@@ -211,6 +217,25 @@ class Canvas(pg.PlotWidget):
     def layer(self, name: str) -> Layer:
         """The layer ``name``, made if it was not (an unknown name: KeyError)."""
         return self._registry.get(name)
+
+    def layer_steps(self):
+        """Make the layers a redraw with data would make, one a step (a generator), in the
+        order it makes them: a first redraw of many layers then costs its drawing only."""
+        for tier in ("data", "event", "weights"):
+            for layer in self._tiers[tier]:
+                if not layer.created:
+                    self._registry.create(layer)
+                    yield
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        if self._prebuild is None:
+            self._prebuild = self.layer_steps()
+            self._prebuild_timer.start()
+
+    def _prebuild_step(self) -> None:
+        if not widget_closed(self) and next(self._prebuild, False) is None:
+            self._prebuild_timer.start(1)
 
     def refresh(self, finish: bool = True) -> None:
         """Redraw everything from the workspace now, the workers' pictures too unless

@@ -25,7 +25,8 @@ from ..newest import NewestJob
 from .base import Layer
 from .draw import font, item_alive, show
 
-__all__ = ["ProbabilityLayer", "probability_lut", "LEVELS", "BAR_TITLE", "posterior_text"]
+__all__ = ["ProbabilityLayer", "probability_lut", "LEVELS", "BAR_TITLE", "posterior_text",
+           "warm_up"]
 
 #: Levels of the map: ``P`` is drawn to 1/255.
 LEVELS = colormap.LEVELS
@@ -43,13 +44,20 @@ def _rgb(color) -> tuple[int, int, int]:
     return c.red(), c.green(), c.blue()
 
 
-def probability_lut() -> np.ndarray:
-    """The colour of each level ``P = i / 255`` in the active palette: RGBA (256, 4), uint8."""
-    pal = style.current()
+def probability_lut(pal: style.Palette | None = None) -> np.ndarray:
+    """The colour of each level ``P = i / 255`` in ``pal`` (default: the active palette):
+    RGBA (256, 4), uint8.  Built once per palette, in :func:`warm_up` off the UI thread."""
+    pal = style.current() if pal is None else pal
     marks = [_rgb(c) for c in (pal.pos_color, pal.neg_color, pal.boundary_color,
                                pal.weight_color)]
     return colormap.posterior_lut(_rgb(pal.background), _rgb(pal.pos_color),
                                   _rgb(pal.neg_color), marks)
+
+
+def warm_up() -> None:
+    """Build the map of every palette (0.3–0.6 s each), from the application's warm-up thread."""
+    for pal in style.PALETTES.values():
+        probability_lut(pal)
 
 
 def posterior_text(p: float) -> str:
