@@ -11,7 +11,7 @@ __all__ = ["LayerRegistry"]
 
 class LayerRegistry:
     """Every layer of a canvas; a layer that declares its ``item_names`` is made lazily,
-    by the first redraw with data or when asked for.
+    by the first redraw that needs it (``Layer.needed``: with data) or when asked for.
 
     ``changed`` is each layer's ``changed`` callback; ``style(layer)`` styles a
     layer made after the canvas was styled.  ``tiers`` holds the layers by
@@ -43,10 +43,10 @@ class LayerRegistry:
         return layer
 
     def drawn(self, layer: Layer, frame: Frame) -> bool:
-        """Whether ``layer`` takes part in this redraw: made, or made now for data."""
+        """Whether ``layer`` takes part in this redraw: made, or made now it is needed."""
         if layer.created:
             return True
-        if not frame.workspace.dataset.n:
-            return False  # it draws nothing without data: it is made with the first point
+        if not layer.needed(frame):
+            return False
         self.create(layer)
         return True
