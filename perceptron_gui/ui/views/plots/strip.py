@@ -52,9 +52,10 @@ class BoundStrip(Paged, QtWidgets.QWidget):
             plot.bound_plot.setObjectName("stripBound")
             plot.bound_plot.setMinimumHeight(STRIP_MIN_PX)
             plot.set_scale(self._scale)
-            empty = self._stack.widget(0)
+            empty, shown = self._stack.widget(0), self._stack.currentIndex()
             self._stack.insertWidget(0, plot.widget)
             self._stack.removeWidget(empty)
+            self._stack.setCurrentIndex(shown)
             empty.deleteLater()
         return self._plot
 
