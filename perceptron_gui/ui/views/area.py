@@ -10,6 +10,7 @@ from __future__ import annotations
 from PySide6 import QtCore, QtWidgets
 
 from .. import style
+from ..widgets import Guard
 from . import VIEW_TYPES, registry_changed
 from .base import View
 
@@ -37,7 +38,7 @@ class ViewsArea(QtWidgets.QTabWidget):
         self._workspace = workspace
         self._pages: dict[str, View | _Unbuilt] = {}
         self._scale = style.NORMAL
-        self._syncing = False  # tabs come and go: build the one in front after
+        self._syncing = Guard()  # tabs come and go: build the one in front after
         self.currentChanged.connect(self._build_current)
         self.sync()
         registry_changed.connect(self.sync)
@@ -68,23 +69,17 @@ class ViewsArea(QtWidgets.QTabWidget):
 
     def sync(self, *_name) -> None:
         """Make the tabs those of the registry: new views added, removed ones dropped."""
-        self._syncing = True
-        try:
-            self._sync_tabs()
-        finally:
-            self._syncing = False
+        with self._syncing:
+            for name in [n for n, p in self._pages.items() if VIEW_TYPES.get(n) is not (
+                    p.kind if isinstance(p, _Unbuilt) else type(p))]:
+                page = self._pages.pop(name)
+                self.removeTab(self.indexOf(page))
+                page.deleteLater()
+            for name, cls in VIEW_TYPES.items():
+                if name not in self._pages:
+                    self._pages[name] = page = _Unbuilt(cls)
+                    self.addTab(page, cls.title)
         self._build_current()
-
-    def _sync_tabs(self) -> None:
-        for name in [n for n, p in self._pages.items()
-                     if VIEW_TYPES.get(n) is not (p.kind if isinstance(p, _Unbuilt) else type(p))]:
-            page = self._pages.pop(name)
-            self.removeTab(self.indexOf(page))
-            page.deleteLater()
-        for name, cls in VIEW_TYPES.items():
-            if name not in self._pages:
-                self._pages[name] = page = _Unbuilt(cls)
-                self.addTab(page, cls.title)
 
     def _build_current(self, *_index) -> None:
         if self._syncing:
@@ -101,13 +96,10 @@ class ViewsArea(QtWidgets.QTabWidget):
             view.set_scale(self._scale)
         view.commandIssued.connect(self.commandIssued)
         index, current = self.indexOf(page), self.currentIndex()
-        blocked = self.blockSignals(True)
-        try:
+        with QtCore.QSignalBlocker(self):
             self.removeTab(index)
             self.insertTab(index, view, page.kind.title)
             self.setCurrentIndex(current)
-        finally:
-            self.blockSignals(blocked)
         self._pages[name] = view
         page.deleteLater()
         return view
