@@ -127,4 +127,6 @@ class BoundStrip(Paged, QtWidgets.QWidget):
             self._fit_plot()
 
     def _page(self) -> bool:
-        return self._page_for(self._ws, self._ws.spec.no_steps_text, NO_RUN_MESSAGE)
+        """Show the plot (built now, the first time: True) or the message (False)."""
+        shown = self._page_for(self._ws, self._ws.spec.no_steps_text, NO_RUN_MESSAGE)
+        return shown and self.plot is not None
