@@ -14,9 +14,11 @@ ROOT = Path(__file__).resolve().parents[1]
 
 #: Libraries the first frame does not need (CSV import, the warm-up, export, theory).
 HEAVY = ("pandas", "numba", "llvmlite", "scipy", "PIL", "matplotlib", "sklearn")
-#: Our own modules that wait until they are used: the CSV sniffer and its dialog, the demos.
+#: Modules that wait until they are used: the CSV sniffer and its dialog, the demos,
+#: numpy's masked arrays, secrets (a hidden u in the game).
 LATER = ("perceptron_gui.core.io.tabular", "perceptron_gui.ui.features.import_dialog",
-         "perceptron_gui.core.demos", "perceptron_gui.core.report", "html") + tuple(
+         "perceptron_gui.core.demos", "perceptron_gui.core.report", "html", "numpy.ma",
+         "secrets") + tuple(
     f"perceptron_gui.ui.features.export.{m}"
     for m in ("renderer", "animation", "job", "dialogs", "frames", "headless", "points"))
 

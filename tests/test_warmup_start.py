@@ -18,7 +18,6 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_start_warm_up_runs_warm_up_in_a_non_daemon_thread(monkeypatch):
     from perceptron_gui.core.learners import warmup
-
     from perceptron_gui.ui.widgets.canvas.layers import probability
 
     ran = threading.Event()

@@ -44,7 +44,7 @@ class DemoPlaying(Mode):
     def entered(self) -> None:
         area = self.window.views
         for name in self.views:
-            if name in area.views():
+            if name in area.names():
                 area.setCurrentWidget(area.view(name))
                 break
 

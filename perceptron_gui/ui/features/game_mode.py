@@ -11,7 +11,6 @@ greedy adversary player A, in the same two beats.
 from __future__ import annotations
 
 import math
-import secrets
 
 import numpy as np
 from PySide6 import QtCore, QtWidgets
@@ -172,6 +171,8 @@ class GameUI(QtCore.QObject):
 
     def hide_u(self) -> None:
         """Start again with ``u`` drawn at random and hidden until the end."""
+        import secrets  # here: its hmac and OpenSSL cost launch about 10 ms
+
         game = self.game
         r = self.panel.rules() if game is None else {
             "R": game.R, "gamma": game.gamma, "offset": game.offset,

@@ -229,19 +229,27 @@ class LearnerPanel(QtWidgets.QWidget):
         self.sync_from_workspace()
 
     def _follow_registry(self) -> None:
-        """One selector entry and one form per registered learner, in registry order."""
-        for key in [k for k in self._pages if k not in registry.REGISTRY]:
+        """One selector entry per registered learner, in registry order (its form is built
+        when the learner is first chosen: :meth:`_form`)."""
+        listed = [self.selector.itemData(i) for i in range(self.selector.count())]
+        for key in [k for k in listed if k not in registry.REGISTRY]:
             self.selector.removeItem(self.selector.findData(key))
-            page = self._pages.pop(key)
-            self.stack.removeWidget(page)
-            page.deleteLater()
-            del self._editors[key]
+            page = self._pages.pop(key, None)
+            if page is not None:
+                self.stack.removeWidget(page)
+                page.deleteLater()
+                del self._editors[key]
         for key, name in registry.LEARNERS.items():
-            if key not in self._pages:
+            if key not in listed:
                 self.selector.addItem(name, key)
-                self._pages[key] = self._build_form(key)
-                self.stack.addWidget(self._pages[key])
         self.selector.setToolTip(learner_tip())
+
+    def _form(self, key: str) -> QtWidgets.QWidget:
+        """The form of the learner ``key``, built and stacked the first time."""
+        if key not in self._pages:
+            self._pages[key] = self._build_form(key)
+            self.stack.addWidget(self._pages[key])
+        return self._pages[key]
 
     def _on_registry_changed(self, _key: str) -> None:
         with self._syncing:
@@ -296,8 +304,8 @@ class LearnerPanel(QtWidgets.QWidget):
         with self._syncing:
             key, params = self._chosen()
             self.selector.setCurrentIndex(self.selector.findData(key))
-            if key in self._pages:
-                self.stack.setCurrentWidget(self._pages[key])
+            if key in registry.REGISTRY:
+                self.stack.setCurrentWidget(self._form(key))
                 # the stack as tall and as wide as the form shown, not as the largest (the
                 # side panel gives the room to the bound plot under it, and its width to
                 # the canvas)
@@ -330,6 +338,9 @@ class LearnerPanel(QtWidgets.QWidget):
 
     def control(self, learner: str, key: str) -> QtWidgets.QWidget:
         """The widget editing ``key`` of ``learner`` (for tests and scripts)."""
+        if learner not in self._pages:
+            self._form(learner)
+            self.sync_from_workspace()
         for editor in self._editors[learner]:
             if key in editor.controls:
                 return editor.controls[key]

@@ -78,3 +78,17 @@ def test_a_shown_canvas_makes_its_layers_in_idle_time(make_canvas, qtbot):
     qtbot.waitUntil(lambda: _created(canvas) == {t.name for t in LAYER_TYPES.values()},
                     timeout=10_000)
     assert ws.dataset.n == 0
+
+
+def test_the_game_layer_is_made_when_a_game_is_played(make_canvas):
+    from perceptron_gui.core.game import PerceptronGame, attach
+
+    canvas, ws = make_canvas()
+    canvas.refresh()
+    assert not canvas.layer_created("game")  # an empty canvas out of the game
+    attach(ws, PerceptronGame(R=2.0, gamma=0.25, u=(1.0, 0.0)))
+    canvas.set_visible_layers(game=True)
+    canvas.refresh()
+    layer = canvas.layer("game")
+    assert canvas.layer_created("game") and set(layer.items) == set(layer.item_names)
+    assert layer.items["circle"].isVisible() and layer.handles["R"].isVisible()

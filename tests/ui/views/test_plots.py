@@ -441,3 +441,20 @@ def test_a_note_wider_than_its_plot_wraps_instead_of_being_cut(qtbot):
         assert box.contains(shown), (where, box, shown)
     note.show_text("k", "bottom")  # a short text takes its one line again
     assert note.textItem.textWidth() < 0
+
+
+def test_the_strip_builds_its_plot_for_the_first_run_it_draws(qtbot):
+    import pyqtgraph as pg
+
+    from perceptron_gui.ui.views.plots.strip import BoundStrip
+
+    ws = Workspace()
+    strip = BoundStrip(ws)
+    qtbot.addWidget(strip)
+    strip.show()
+    strip.refresh()
+    assert strip.message and not strip.findChildren(pg.PlotWidget)  # "no points yet"
+    ws.set_dataset(generators.separable(12, seed=5, margin=0.4))
+    strip.refresh()
+    assert not strip.message and strip.findChildren(pg.PlotWidget) == [strip.plot.bound_plot]
+    assert strip.plot.bound_plot.isVisible() and strip.plot.bound_plot.objectName() == "stripBound"

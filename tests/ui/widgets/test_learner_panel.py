@@ -90,3 +90,23 @@ def test_a_float_box_shows_the_number_it_holds(qtbot, value, text):
     box.setValue(value)
     assert box.value() == value and box.text() == text
     assert box.valueFromText(box.text()) == value
+
+
+def test_a_learner_s_form_is_built_when_it_is_first_chosen(qtbot):
+    from perceptron_gui.core import Workspace
+    from perceptron_gui.ui.widgets.learner_panel import LearnerPanel
+
+    ws = Workspace()
+    panel = LearnerPanel(ws)
+    qtbot.addWidget(panel)
+    assert panel.stack.count() == 1 and panel.stack.currentWidget().objectName() == \
+        f"params_{ws.learner_name}"
+    assert panel.selector.count() == len(registry.REGISTRY)
+    other = next(key for key in registry.REGISTRY if key != ws.learner_name)
+    panel.selector.setCurrentIndex(panel.selector.findData(other))
+    assert ws.learner_name == other and panel.stack.count() == 2
+    assert panel.stack.currentWidget().objectName() == f"params_{other}"
+    for key, spec in registry.REGISTRY.items():  # a control asked for: its form, in step
+        for p in _one_control(spec)[:1]:
+            control = panel.control(key, p.key)
+            assert control.window() is panel.window()

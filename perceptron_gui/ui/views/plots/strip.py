@@ -1,7 +1,8 @@
 """``boundStrip``: the bound plot alone, for the side panel while the views are hidden.
 
 Shown only while the views are hidden (the same plot twice says nothing more);
-it redraws only while shown, at most every :data:`~.live.REFRESH_MS`.
+it redraws only while shown, at most every :data:`~.live.REFRESH_MS`.  Its plot
+is built when there is first a run to draw (a new window shows a message).
 """
 
 from __future__ import annotations
@@ -30,10 +31,9 @@ class BoundStrip(Paged, QtWidgets.QWidget):
         self.setObjectName("boundStrip")
         self._ws = workspace
         self._due = True  # a change came while hidden: redraw when shown
-        self.plot = BoundPlot(Titles())
-        self.plot.bound_plot.setObjectName("stripBound")
-        self.plot.bound_plot.setMinimumHeight(STRIP_MIN_PX)
-        self._paged("boundStripMessage", self.plot.widget, margin=6)
+        self._plot: BoundPlot | None = None
+        self._scale = style.NORMAL
+        self._paged("boundStripMessage", QtWidgets.QWidget(minimumHeight=STRIP_MIN_PX), margin=6)
         self.setMinimumHeight(STRIP_MIN_PX)
         # one subscription: the page (the plot, or why there is none) the next pass, the
         # plot at most every REFRESH_MS
@@ -43,6 +43,21 @@ class BoundStrip(Paged, QtWidgets.QWidget):
         self._draw_timer = YieldingTimer(self, self.refresh, interval_ms=REFRESH_MS,
                                          name="boundStripDrawTimer")
         self.set_scale(style.NORMAL)
+
+    @property
+    def plot(self) -> BoundPlot:
+        """The bound plot, built the first time it is drawn or asked for."""
+        if self._plot is None:
+            self._plot = plot = BoundPlot(Titles())
+            plot.bound_plot.setObjectName("stripBound")
+            plot.bound_plot.setMinimumHeight(STRIP_MIN_PX)
+            plot.set_scale(self._scale)
+            empty, shown = self._stack.widget(0), self._stack.currentIndex()
+            self._stack.insertWidget(0, plot.widget)
+            self._stack.removeWidget(empty)
+            self._stack.setCurrentIndex(shown)
+            empty.deleteLater()
+        return self._plot
 
     def follow(self, window, section: QtWidgets.QWidget) -> None:
         """Show ``section`` (the strip's, in ``window``'s side panel) while the views beside
@@ -63,7 +78,9 @@ class BoundStrip(Paged, QtWidgets.QWidget):
 
     def set_scale(self, scale: style.Scale) -> None:
         """Sizes of ``scale`` and the current palette (the theme calls it too)."""
-        self.plot.set_scale(scale)
+        self._scale = scale
+        if self._plot is not None:
+            self._plot.set_scale(scale)
         self._message.setFont(note_font(scale))
         self.refresh()
 
@@ -89,7 +106,8 @@ class BoundStrip(Paged, QtWidgets.QWidget):
         super().showEvent(event)
         if self._due:
             self.refresh()
-        self._fit_plot()
+        if self._plot is not None:
+            self._fit_plot()
 
     def _changed(self) -> None:
         self._due = True
@@ -109,4 +127,6 @@ class BoundStrip(Paged, QtWidgets.QWidget):
             self._fit_plot()
 
     def _page(self) -> bool:
-        return self._page_for(self._ws, self._ws.spec.no_steps_text, NO_RUN_MESSAGE)
+        """Show the plot (built now, the first time: True) or the message (False)."""
+        shown = self._page_for(self._ws, self._ws.spec.no_steps_text, NO_RUN_MESSAGE)
+        return shown and self.plot is not None

@@ -102,7 +102,8 @@ def free_place(points, view_px, box_px, pad_px: float = 0.0, weights=None, keep=
 
     def candidates(size, span):
         far = max(0.0, span - size)
-        return np.unique(np.concatenate([np.arange(0.0, far, c), [far]]))
+        steps = np.arange(0.0, far, c)  # not np.unique: it imports numpy.ma (launch)
+        return np.append(steps[steps < far], far)
 
     lefts, tops = candidates(bw, vw), candidates(bh, vh)
     c0 = np.clip(np.floor((lefts - pad_px) / c), 0, nx).astype(np.intp)

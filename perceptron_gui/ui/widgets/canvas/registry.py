@@ -11,7 +11,7 @@ __all__ = ["LayerRegistry"]
 
 class LayerRegistry:
     """Every layer of a canvas; a layer that declares its ``item_names`` is made lazily,
-    by the first redraw with data or when asked for.
+    by the first redraw that needs it (``Layer.needed``: with data) or when asked for.
 
     ``changed`` and ``issue`` become each layer's callbacks; ``style(layer)``
     styles a layer made after the canvas was styled.
@@ -49,9 +49,8 @@ class LayerRegistry:
 
     def drawn(self, tier: str, frame: Frame) -> list[Layer]:
         """The layers redrawn on ``tier`` (their ``redraw_on``) that take part in this redraw:
-        made, or made now for data (without data a lazy layer draws nothing)."""
-        if frame.workspace.dataset.n:
-            for layer in self.layers:
-                if layer.redraw_on == tier:
-                    self.create(layer)
+        made, or made now they are needed (:meth:`Layer.needed`)."""
+        for layer in self.layers:
+            if layer.redraw_on == tier and not layer.created and layer.needed(frame):
+                self.create(layer)
         return [layer for layer in self.layers if layer.redraw_on == tier and layer.created]

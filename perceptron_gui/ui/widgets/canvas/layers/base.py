@@ -144,9 +144,11 @@ class Layer:
         :attr:`Frame.weights_key` and then :meth:`cache_key` changed; or at
         every redraw (the examined sample of each step).
     item_names : tuple of str or None
-        The items of a layer that draws nothing without data: it is created
-        with the first point or when asked for, not with the window.  None:
-        created with the canvas.
+        The items of a layer that draws nothing before it is :meth:`needed`
+        (by default, without data): it is created then or when asked for, not
+        with the window.  None: created with the canvas.
+    items : dict of str to QGraphicsItem
+        The items made by :meth:`add`, by name.
     changed : callable
         Set by the canvas; called when a worker's result changed what the layer
         shows, so that the legend follows.
@@ -233,6 +235,11 @@ class Layer:
     def pending(self) -> bool:
         """True while a newer picture than the one shown is being computed."""
         return self._job is not None and self._job.pending
+
+    def needed(self, frame: Frame) -> bool:
+        """Whether a layer with :attr:`item_names`, not made yet, is made for ``frame``
+        (default: when there are data)."""
+        return bool(frame.workspace.dataset.n)
 
     def legend_entries(self, frame: Frame) -> list[LegendEntry]:
         """The legend rows of this layer for ``frame`` (by the learner, switches, what it shows)."""

@@ -62,7 +62,14 @@ class GameLayer(Layer):
     switches = ("game",)
     caption_words = {"circle": ("circle",), "band": ("band_fill", "band_edges"),
                      "arrow": ("u_head", "w_head")}
-    # no item_names: the rules are drawn before the first point, so made with the canvas
+    item_names = ("circle", "band_fill", "band_edges", "separator", "u_line", "u_head",
+                  "u_label", "b_line", "w_line", "w_head", "w_label", "guess", "guess_label",
+                  "refused", "refused_label", "hint", "rule_note",
+                  *(f"rule_{name}" for name in game_rules.HANDLES))
+
+    def needed(self, frame) -> bool:
+        """Made for a game played (its rules are drawn before the first point), or data."""
+        return self._played(frame) is not None or super().needed(frame)
 
     def create(self, view_box) -> None:
         self._u_shown = None  # u drawn at the last redraw (hidden until the end, or not)
