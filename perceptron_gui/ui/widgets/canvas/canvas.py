@@ -222,8 +222,8 @@ class Canvas(pg.PlotWidget):
         """Make the layers a redraw with data would make, one a step (a generator), in the
         order it makes them: a first redraw of many layers then costs its drawing only."""
         for tier in ("data", "event", "weights"):
-            for layer in self._tiers[tier]:
-                if not layer.created:
+            for layer in self._layers:
+                if layer.redraw_on == tier and not layer.created:
                     self._registry.create(layer)
                     yield
 
