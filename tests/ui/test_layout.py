@@ -293,33 +293,15 @@ def toolbar_overflow(win) -> list[str]:
 
 
 # -- the tests ------------------------------------------------------------------------------------
-@pytest.fixture
-def sized_window(window, qtbot, request):
-    size = request.param
-    window.resize(*size)
-    qtbot.waitUntil(lambda: (window.width(), window.height()) == size, timeout=3000)
-    return window, size
-
-
-@pytest.mark.parametrize("sized_window", SIZES, indirect=True, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("state", LAYOUT_STATES)
-def test_nothing_clips_and_the_canvas_dominates(sized_window, qtbot, state):
-    win, size = sized_window
-    set_state(win, qtbot, state)
-    _settle(qtbot, win)
-    assert clipped(win) == []
-    assert plot_problems(win) == []
-    assert toolbar_overflow(win) == []
-    assert legend_covers(win) == []
-    assert points_outside(win) == []
-    assert canvas_share(win) >= SHARE_GOAL[size]
+def _resize(win, qtbot, size) -> None:
+    win.resize(*size)
+    qtbot.waitUntil(lambda: (win.width(), win.height()) == size, timeout=3000)
 
 
 def _present(win, qtbot, size=(1920, 1080)) -> None:
     win.presenter.set_active(True)
     win.setWindowState(QtCore.Qt.WindowState.WindowNoState)  # the test's screen is small
-    win.resize(*size)
-    qtbot.waitUntil(lambda: (win.width(), win.height()) == size, timeout=3000)
+    _resize(win, qtbot, size)
     _settle(qtbot, win)
 
 
@@ -332,25 +314,43 @@ def largest_widget_is_the_canvas(win) -> list[str]:
             if _shown(w, win) and w.width() * w.height() >= canvas]
 
 
-@pytest.mark.parametrize("views", [False, True], ids=["alone", "F9"])
 @pytest.mark.parametrize("state", LAYOUT_STATES)
-def test_presenter_mode_at_1920x1080(window, qtbot, state, views):
+def test_nothing_clips_and_the_canvas_dominates_at_each_size_and_presenting(window, qtbot,
+                                                                           subtests, state):
+    """One window in ``state`` walks every size of :data:`SIZES`, then presenter mode at
+    1920 x 1080 alone and with the live plots (F9); each is a subtest named by its case."""
     win = window
-    set_state(win, qtbot, state)
-    _present(win, qtbot)
-    if views:  # F9: the live plots beside the canvas, sized for presenter type
-        win.actions["views"].trigger()
+    for k, size in enumerate(SIZES):
+        _resize(win, qtbot, size)
+        if k == 0:
+            set_state(win, qtbot, state)
+        elif state != "demo":
+            win.canvas.fit_view()  # as when the state is made at this size
         _settle(qtbot, win)
-        assert win.plots.isVisible()
-    assert win.essentials.isVisible() and not win.learner_panel.isVisible()
-    assert clipped(win) == []
-    assert plot_problems(win) == []
-    assert legend_covers(win) == []
-    assert points_outside(win) == []
-    assert largest_widget_is_the_canvas(win) == []
-    # a demo's caption bar included; the views take their share
-    caption = PRESENTER_CAPTION_SHARE if win.demos.playing else 0.0
-    assert canvas_share(win) >= (PRESENTER_VIEWS_GOAL if views else PRESENTER_GOAL) - caption
+        with subtests.test(f"{size[0]}x{size[1]}"):
+            assert clipped(win) == []
+            assert plot_problems(win) == []
+            assert toolbar_overflow(win) == []
+            assert legend_covers(win) == []
+            assert points_outside(win) == []
+            assert canvas_share(win) >= SHARE_GOAL[size]
+    _present(win, qtbot)
+    for views in (False, True):
+        if views:  # F9: the live plots beside the canvas, sized for presenter type
+            win.actions["views"].trigger()
+            _settle(qtbot, win)
+        with subtests.test("presenter, F9" if views else "presenter"):
+            assert win.plots.isVisible() or not views
+            assert win.essentials.isVisible() and not win.learner_panel.isVisible()
+            assert clipped(win) == []
+            assert plot_problems(win) == []
+            assert legend_covers(win) == []
+            assert points_outside(win) == []
+            assert largest_widget_is_the_canvas(win) == []
+            # a demo's caption bar included; the views take their share
+            caption = PRESENTER_CAPTION_SHARE if win.demos.playing else 0.0
+            goal = PRESENTER_VIEWS_GOAL if views else PRESENTER_GOAL
+            assert canvas_share(win) >= goal - caption
 
 
 def test_the_novikoff_demo_shows_its_plots_in_presenter_mode(window, qtbot):
@@ -391,8 +391,7 @@ def test_presenter_views_fill_the_side_column_under_its_text(window, qtbot):
     assert canvas_share(win) >= PRESENTER_VIEWS_GOAL
     win.presenter.set_active(False)
     win.setWindowState(QtCore.Qt.WindowState.WindowNoState)
-    win.resize(1280, 800)
-    qtbot.waitUntil(lambda: (win.width(), win.height()) == (1280, 800), timeout=3000)
+    _resize(win, qtbot, (1280, 800))
     _settle(qtbot, win)
     assert win.views.parentWidget() is win.splitter and not win.views.isVisible()
     win.set_views_visible(True)
@@ -420,8 +419,7 @@ def test_no_clipping_survives_presenter_and_demo_cycles(window, qtbot):
         win.actions["leave_presenter_mode"].trigger()
         assert not win.presenter.active and not win.demos.playing
         win.setWindowState(QtCore.Qt.WindowState.WindowNoState)
-        win.resize(1280, 800)
-        qtbot.waitUntil(lambda: (win.width(), win.height()) == (1280, 800), timeout=3000)
+        _resize(win, qtbot, (1280, 800))
         _settle(qtbot, win)
         assert win.views.isVisible()  # as before presenter mode, whatever F9 did in it
         assert win.plots.part("proof").dot_plot.titleLabel.opts["size"] == "10pt"
@@ -468,8 +466,7 @@ def test_a_run_to_the_end_fits_its_progress_in_the_status_bar(window, qtbot, mon
     win.presenter.set_active(presenter)
     win.setWindowState(QtCore.Qt.WindowState.WindowNoState)  # the test's screen is small
     size = (1920, 1080) if presenter else (1280, 800)
-    win.resize(*size)
-    qtbot.waitUntil(lambda: (win.width(), win.height()) == size, timeout=3000)
+    _resize(win, qtbot, size)
     win.actionRunToEnd.trigger()
     bar = win.playback.progress
     qtbot.waitUntil(lambda: bar.isVisible() and bar.value() > 0)
