@@ -274,7 +274,7 @@ def test_a_run_to_the_end_fits_its_progress_in_the_status_bar(window, qtbot, mon
     _resize(win, qtbot, size)
     win.actionRunToEnd.trigger()
     bar = win.playback.progress
-    qtbot.waitUntil(lambda: bar.isVisible() and bar.value() > 0)
+    qtbot.waitUntil(lambda: bar.isVisible() and bar.value() > 0, timeout=30_000)
     win.playback.run_timer.stop()  # hold the run mid-way, its progress shown
     _settle(qtbot, win)
     try:
