@@ -36,7 +36,9 @@ ROOT = Path(__file__).resolve().parents[2]
 #: they are quick, the cases that once spelled out a list where the module is long.
 READ_THE_REGISTRIES = (
     "tests/core/test_learner_registry_files.py", "tests/core/test_params.py",
-    "tests/test_readme.py", "tests/ui/widgets/test_learner_panel.py",
+    *(f"tests/test_readme.py::test_readme_{case}" for case in (
+        "lists_every_learner_of_the_registry", "lists_every_view", "names_every_mode")),
+    "tests/ui/widgets/test_learner_panel.py",
     "tests/ui/canvas/layers/test_layer_files.py", "tests/ui/canvas/test_lazy_layers.py",
     "tests/core/test_demos.py::test_malformed_demo_raises_a_precise_demo_error",
     "tests/test_viewer.py::test_show_refuses_a_bad_learner",

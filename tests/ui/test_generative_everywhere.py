@@ -45,106 +45,113 @@ def _legend(canvas) -> set[str]:
     return {label.text for _, label in canvas.legend.items}
 
 
-@pytest.mark.parametrize("key", KEYS)
-def test_the_menu_lists_them_and_a_switch_is_not_an_edit(window, key):
+def test_the_menu_lists_them_and_a_switch_is_not_an_edit(window, subtests):
     """As for every learner, the undo stack holds data edits; the switch fits at once."""
-    data = _data()
-    assert window.push_edit(ReplaceAll.from_dataset(data, "two Gaussians"))
-    selector = window.learner_panel.selector
-    index = selector.findData(key)
-    assert selector.itemText(index) == registry.get(key).display_name
-    count = window.undo_stack.count()
-    _select(window, key)
-    ws = window.workspace
-    assert ws.learner_name == key and ws.has_model and window.undo_stack.count() == count
-    assert isinstance(ws.learner, QDA if key == "qda" else GaussianNB)
+    for key in KEYS:  # one window, a subtest each
+        with subtests.test(key):
+            data = _data()
+            assert window.push_edit(ReplaceAll.from_dataset(data, "two Gaussians"))
+            selector = window.learner_panel.selector
+            index = selector.findData(key)
+            assert selector.itemText(index) == registry.get(key).display_name
+            count = window.undo_stack.count()
+            _select(window, key)
+            ws = window.workspace
+            assert ws.learner_name == key and ws.has_model and window.undo_stack.count() == count
+            assert isinstance(ws.learner, QDA if key == "qda" else GaussianNB)
 
 
-@pytest.mark.parametrize("key", KEYS)
-def test_undo_and_redo_of_an_edit_refit_them_exactly(window, key):
-    data = _data(1)
-    assert window.push_edit(ReplaceAll.from_dataset(data, "two Gaussians"))
-    _select(window, key)
-    ws = window.workspace
-    first = ws.learner.predict_proba(data.X)
-    assert window.push_edit(AddPoints((3.0, 3.0), 1))
-    moved = ws.learner.predict_proba(data.X)
-    assert not np.array_equal(moved, first) and ws.dataset.n == data.n + 1
-    window.undo_stack.undo()
-    assert ws.learner_name == key and ws.dataset == data
-    np.testing.assert_array_equal(ws.learner.predict_proba(data.X), first)
-    window.undo_stack.redo()
-    np.testing.assert_array_equal(ws.learner.predict_proba(data.X), moved)
-    # a parameter change keeps the data's history: undo still undoes the edit
-    ws.set_params(priors=[0.3, 0.7])
-    np.testing.assert_allclose(ws.learner.predict_proba(np.zeros((1, 2))).sum(), 1.0)
-    window.undo_stack.undo()
-    assert ws.dataset == data and ws.params["priors"] == [0.3, 0.7]
-    refit = registry.get(key).cls(**ws.params).fit(data.X, data.y)
-    np.testing.assert_array_equal(ws.learner.predict_proba(data.X), refit.predict_proba(data.X))
+def test_undo_and_redo_of_an_edit_refit_them_exactly(window, subtests):
+    for key in KEYS:  # one window, a subtest each
+        with subtests.test(key):
+            data = _data(1)
+            assert window.push_edit(ReplaceAll.from_dataset(data, "two Gaussians"))
+            _select(window, key)
+            ws = window.workspace
+            first = ws.learner.predict_proba(data.X)
+            assert window.push_edit(AddPoints((3.0, 3.0), 1))
+            moved = ws.learner.predict_proba(data.X)
+            assert not np.array_equal(moved, first) and ws.dataset.n == data.n + 1
+            window.undo_stack.undo()
+            assert ws.learner_name == key and ws.dataset == data
+            np.testing.assert_array_equal(ws.learner.predict_proba(data.X), first)
+            window.undo_stack.redo()
+            np.testing.assert_array_equal(ws.learner.predict_proba(data.X), moved)
+            # a parameter change keeps the data's history: undo still undoes the edit
+            ws.set_params(priors=[0.3, 0.7])
+            np.testing.assert_allclose(ws.learner.predict_proba(np.zeros((1, 2))).sum(), 1.0)
+            window.undo_stack.undo()
+            assert ws.dataset == data and ws.params["priors"] == [0.3, 0.7]
+            refit = registry.get(key).cls(**ws.params).fit(data.X, data.y)
+            np.testing.assert_array_equal(ws.learner.predict_proba(data.X),
+                                          refit.predict_proba(data.X))
 
 
-@pytest.mark.parametrize("key", KEYS)
-def test_the_timeline_says_they_fit_in_one_step(qtbot, window, key):
-    assert window.push_edit(ReplaceAll.from_dataset(_data(2), "two Gaussians"))
-    _select(window, key)
-    name = registry.get(key).display_name
-    qtbot.waitUntil(lambda: window.timeline.bar.label.text() == f"{name}: no steps",
-                    timeout=5000)
-    for action in ("actionStep", "actionStepEpoch", "actionRunToEnd", "actionPlay"):
-        assert not getattr(window, action).isEnabled(), action
-    assert window.workspace.step_count == 0 and not window.workspace.capabilities.steps
+def test_the_timeline_says_they_fit_in_one_step(qtbot, window, subtests):
+    for key in KEYS:  # one window, a subtest each
+        with subtests.test(key):
+            assert window.push_edit(ReplaceAll.from_dataset(_data(2), "two Gaussians"))
+            _select(window, key)
+            name = registry.get(key).display_name
+            qtbot.waitUntil(lambda n=name: window.timeline.bar.label.text() == f"{n}: no steps",
+                            timeout=5000)
+            for action in ("actionStep", "actionStepEpoch", "actionRunToEnd", "actionPlay"):
+                assert not getattr(window, action).isEnabled(), action
+            assert window.workspace.step_count == 0 and not window.workspace.capabilities.steps
 
 
-@pytest.mark.parametrize("key", KEYS)
 def test_an_old_file_without_their_parameters_opens_and_they_start_from_defaults(
-        qtbot, window, tmp_path, key):
-    data = _data(3)
-    doc = json.loads(io.workspace_to_json(Workspace(data, learner="lda")))
-    for old in KEYS:
-        del doc["params"][old]  # a file written before QDA and naive Bayes existed
-    path = tmp_path / "old.json"
-    path.write_text(json.dumps(doc), encoding="utf-8")
-    assert finish(qtbot, window.files.open_path(path, ask=False))
-    ws = window.workspace
-    assert ws.learner_name == "lda" and ws.dataset == data
-    _select(window, key)
-    assert ws.params == registry.get(key).defaults and ws.has_model
-    # saved again, the file names them; reopened, it is the same workspace
-    again = tmp_path / "again.json"
-    assert finish(qtbot, window.files.save_to(again))
-    saved = json.loads(again.read_text("utf-8"))
-    assert saved["learner"] == key and set(KEYS) <= set(saved["params"])
-    ws.set_learner("primal")
-    assert finish(qtbot, window.files.open_path(again, ask=False))
-    assert ws.learner_name == key and ws.dataset == data
+        qtbot, window, tmp_path, subtests):
+    for key in KEYS:  # one window, a subtest each
+        with subtests.test(key):
+            data = _data(3)
+            doc = json.loads(io.workspace_to_json(Workspace(data, learner="lda")))
+            for old in KEYS:
+                del doc["params"][old]  # a file written before QDA and naive Bayes existed
+            path = tmp_path / f"old-{key}.json"
+            path.write_text(json.dumps(doc), encoding="utf-8")
+            assert finish(qtbot, window.files.open_path(path, ask=False))
+            ws = window.workspace
+            assert ws.learner_name == "lda" and ws.dataset == data
+            _select(window, key)
+            assert ws.params == registry.get(key).defaults and ws.has_model
+            # saved again, the file names them; reopened, it is the same workspace
+            again = tmp_path / f"again-{key}.json"
+            assert finish(qtbot, window.files.save_to(again))
+            saved = json.loads(again.read_text("utf-8"))
+            assert saved["learner"] == key and set(KEYS) <= set(saved["params"])
+            ws.set_learner("primal")
+            assert finish(qtbot, window.files.open_path(again, ask=False))
+            assert ws.learner_name == key and ws.dataset == data
 
 
-@pytest.mark.parametrize("key", KEYS)
-def test_exports_draw_them_and_a_run_gif_is_refused_plainly(qtbot, window, tmp_path, key):
-    data = _data(4)
-    assert window.push_edit(ReplaceAll.from_dataset(data, "two Gaussians"))
-    _select(window, key)
-    exporter = window.exporter
-    png, svg = tmp_path / f"{key}.png", tmp_path / f"{key}.svg"
-    assert exporter.export_canvas(png, (640, 480), fmt="png") == str(png)
-    image = QtGui.QImage(str(png))
-    assert (image.width(), image.height()) == (640, 480)
-    assert exporter.export_canvas(svg, (640, 480), fmt="svg") == str(svg)
-    root = ET.parse(svg).getroot()
-    assert root.tag.endswith("svg") and (root.get("width"), root.get("height")) == ("640", "480")
-    # the conic (QDA, unpooled naive Bayes) differs from LDA's line in the picture
-    _select(window, "lda")
-    lda_png = tmp_path / "lda.png"
-    exporter.export_canvas(lda_png, (640, 480), fmt="png")
-    with Image.open(png) as a, Image.open(lda_png) as b:
-        diff = np.abs(np.asarray(a.convert("RGB"), int) - np.asarray(b.convert("RGB"), int))
-    assert (diff.sum(axis=2) > 60).sum() > 2000
-    _select(window, key)
-    with pytest.raises(export.ExportError, match="nothing to animate: " + re.escape(
-            registry.get(key).no_steps_text)):
-        animation.render_run_gif(window.workspace, tmp_path / "run.gif", frames=3)
-    assert not (tmp_path / "run.gif").exists()
+def test_exports_draw_them_and_a_run_gif_is_refused_plainly(qtbot, window, tmp_path, subtests):
+    for key in KEYS:  # one window, a subtest each
+        with subtests.test(key):
+            data = _data(4)
+            assert window.push_edit(ReplaceAll.from_dataset(data, "two Gaussians"))
+            _select(window, key)
+            exporter = window.exporter
+            png, svg = tmp_path / f"{key}.png", tmp_path / f"{key}.svg"
+            assert exporter.export_canvas(png, (640, 480), fmt="png") == str(png)
+            image = QtGui.QImage(str(png))
+            assert (image.width(), image.height()) == (640, 480)
+            assert exporter.export_canvas(svg, (640, 480), fmt="svg") == str(svg)
+            root = ET.parse(svg).getroot()
+            assert root.tag.endswith("svg")
+            assert (root.get("width"), root.get("height")) == ("640", "480")
+            # the conic (QDA, unpooled naive Bayes) differs from LDA's line in the picture
+            _select(window, "lda")
+            lda_png = tmp_path / f"lda-{key}.png"
+            exporter.export_canvas(lda_png, (640, 480), fmt="png")
+            with Image.open(png) as a, Image.open(lda_png) as b:
+                diff = np.abs(np.asarray(a.convert("RGB"), int) - np.asarray(b.convert("RGB"), int))
+            assert (diff.sum(axis=2) > 60).sum() > 2000
+            _select(window, key)
+            with pytest.raises(export.ExportError, match="nothing to animate: " + re.escape(
+                    registry.get(key).no_steps_text)):
+                animation.render_run_gif(window.workspace, tmp_path / "run.gif", frames=3)
+            assert not (tmp_path / "run.gif").exists()
 
 
 def test_the_lda_vs_qda_demo_gif_has_a_frame_per_step(window, tmp_path):

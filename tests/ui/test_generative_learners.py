@@ -11,7 +11,6 @@ with ``w`` and ``b`` drawn and read out.
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
 from perceptron_gui.core import QDA, GaussianNB
 from perceptron_gui.core.commands import SetLayers
@@ -199,16 +198,17 @@ def test_pooled_naive_bayes_is_a_line_with_w_and_b(qtbot, window):
     np.testing.assert_allclose(d, 4.0, rtol=1e-9)
 
 
-@pytest.mark.parametrize("key", ["qda", "naive_bayes"])
-def test_render_draws_them(window, key, tmp_path, capsys, qtbot):
+def test_render_draws_them(window, tmp_path, capsys, qtbot, subtests):
     from perceptron_gui.app import main
 
     ws = window.workspace
     assert window.push_edit(ReplaceAll.from_dataset(_data(2), "two Gaussians"))
-    ws.set_learner(key)
-    path = tmp_path / f"{key}.json"
-    assert finish(qtbot, window.files.save_to(path))
-    out = tmp_path / f"{key}.png"
-    assert main(["render", str(path), "-o", str(out), "--size", "320x320"]) == 0, \
-        capsys.readouterr().err
-    assert out.stat().st_size > 1000
+    for key in ("qda", "naive_bayes"):  # one window, a subtest each
+        with subtests.test(key):
+            ws.set_learner(key)
+            path = tmp_path / f"{key}.json"
+            assert finish(qtbot, window.files.save_to(path))
+            out = tmp_path / f"{key}.png"
+            assert main(["render", str(path), "-o", str(out), "--size", "320x320"]) == 0, \
+                capsys.readouterr().err
+            assert out.stat().st_size > 1000

@@ -12,10 +12,8 @@ included), in presenter mode with the live plots shown too.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
-import pyqtgraph as pg
 import pytest
 from PySide6 import QtCore, QtGui, QtWidgets
 
@@ -23,6 +21,15 @@ from perceptron_gui.core import generators
 from perceptron_gui.core.dataset import ReplaceAll
 from perceptron_gui.ui.screenshots import STATES
 from tests.ui.helpers import finish, load_long_kernel_run, settle
+from tests.ui.layout_checks import (
+    canvas_share,
+    clipped,
+    is_shown,
+    legend_covers,
+    plot_problems,
+    points_outside,
+    toolbar_overflow,
+)
 
 SIZES = [(1280, 800), (1600, 1000), (1920, 1080)]
 #: The least share of the window the canvas's data area gets, by size.
@@ -33,11 +40,8 @@ PRESENTER_VIEWS_GOAL = 0.52
 #: ... less with a demo playing, whose caption bar is at presenter size (28 pt, 166 px at
 #: 1920 x 1080): the share it takes from the canvas.
 PRESENTER_CAPTION_SHARE = 0.05
-#: The longest readable tick.
-MAX_TICK = 8
 LAYOUT_STATES = ["empty", "k1", "mid_run", "converged", "non_separable", "dual_rbf_300",
                  "lda", "demo", "dense", "separable40"]
-_COUNT_AXIS = re.compile(r"updates|mistakes|step|epoch", re.IGNORECASE)
 
 
 def _settle(qtbot, win, idle=None) -> None:
@@ -93,233 +97,16 @@ def _first_demo() -> str:
                / "first-updates.json")
 
 
-# -- what a person sees ---------------------------------------------------------------------
-def _plain(text: str, rich: bool) -> str:
-    if rich or ("<" in text and ">" in text):
-        doc = QtGui.QTextDocument()
-        doc.setHtml(text)
-        return doc.toPlainText()
-    return text
-
-
-def _shown(widget: QtWidgets.QWidget, win) -> bool:
-    if not widget.isVisibleTo(win) or not widget.isVisible() or widget.width() <= 0:
-        return False
-    # inside a scroll area the part scrolled away is not clipped
-    return True
-
-
-def clipped(win) -> list[str]:
-    """Descriptions of every visible text of ``win`` that does not fit its widget."""
-    bad = []
-    for label in win.findChildren(QtWidgets.QLabel):
-        if not _shown(label, win) or not label.text():
-            continue
-        rich = label.textFormat() == QtCore.Qt.TextFormat.RichText
-        text = _plain(label.text(), rich)
-        if not text.strip():
-            continue
-        rect = label.contentsRect()
-        if label.wordWrap():
-            need = label.heightForWidth(label.width())
-            if need > label.height() + 1:
-                bad.append(f"{label.objectName() or text[:30]!r}: wrapped text needs "
-                           f"{need} px, has {label.height()}")
-        else:
-            fm = label.fontMetrics()
-            wide = max(fm.horizontalAdvance(line) for line in text.splitlines() or [""])
-            if wide > rect.width() + 1:
-                bad.append(f"{label.objectName() or text[:30]!r}: {wide} px wide text in "
-                           f"{rect.width()} px")
-    for button in win.findChildren(QtWidgets.QAbstractButton):
-        if not _shown(button, win) or not button.text():
-            continue
-        if isinstance(button, QtWidgets.QToolButton) and button.toolButtonStyle() == \
-                QtCore.Qt.ToolButtonStyle.ToolButtonIconOnly:
-            continue
-        hint = button.sizeHint().width()
-        if isinstance(button, QtWidgets.QToolButton) and button.arrowType() != \
-                QtCore.Qt.ArrowType.NoArrow:
-            hint = button.fontMetrics().horizontalAdvance(button.text()) + 16
-        if hint > button.width() + 1:
-            bad.append(f"button {button.text()!r}: needs {hint} px, has {button.width()}")
-    for combo in win.findChildren(QtWidgets.QComboBox):
-        if not _shown(combo, win) or not combo.currentText():
-            continue
-        opt = QtWidgets.QStyleOptionComboBox()
-        combo.initStyleOption(opt)
-        field = combo.style().subControlRect(QtWidgets.QStyle.ComplexControl.CC_ComboBox, opt,
-                                             QtWidgets.QStyle.SubControl.SC_ComboBoxEditField,
-                                             combo)
-        wide = combo.fontMetrics().horizontalAdvance(combo.currentText())
-        if wide > field.width() + 2:
-            bad.append(f"combo {combo.currentText()!r}: {wide} px in {field.width()}")
-    for bar in win.findChildren(QtWidgets.QTabBar):
-        if not _shown(bar, win):
-            continue
-        for i in range(bar.count()):
-            wide = bar.fontMetrics().horizontalAdvance(bar.tabText(i).replace("&", ""))
-            if wide > bar.tabRect(i).width():
-                bad.append(f"tab {bar.tabText(i)!r}: {wide} px in {bar.tabRect(i).width()}")
-    for bar in win.findChildren(QtWidgets.QProgressBar):
-        if not _shown(bar, win) or not bar.isTextVisible() or not bar.text():
-            continue
-        opt = QtWidgets.QStyleOptionProgressBar()
-        bar.initStyleOption(opt)
-        room = bar.style().subElementRect(QtWidgets.QStyle.SubElement.SE_ProgressBarLabel,
-                                          opt, bar).width()
-        wide = bar.fontMetrics().horizontalAdvance(bar.text())
-        if wide > room:
-            bad.append(f"progress {bar.text()!r}: {wide} px in {room}")
-    for dock in win.findChildren(QtWidgets.QDockWidget):
-        if _shown(dock, win):
-            wide = dock.fontMetrics().horizontalAdvance(dock.windowTitle()) + 40
-            if wide > dock.width():
-                bad.append(f"dock {dock.windowTitle()!r}: {wide} px in {dock.width()}")
-    return bad
-
-
-def _plots(win):
-    """(widget, plot item, name) of every shown pyqtgraph plot: a PlotWidget's, or each of a
-    GraphicsLayoutWidget's (the proof's two)."""
-    for widget in win.findChildren(pg.GraphicsView):
-        if not _shown(widget, win):
-            continue
-        name = widget.objectName() or type(widget).__name__
-        if isinstance(widget, pg.PlotWidget):
-            yield widget, widget.getPlotItem(), name
-        elif isinstance(widget, pg.GraphicsLayoutWidget):
-            for i, item in enumerate(widget.ci.items):
-                if isinstance(item, pg.PlotItem):
-                    yield widget, item, f"{name}[{i}]"
-
-
-def plot_problems(win) -> list[str]:
-    """View boxes, axes or titles outside their widget, long ticks, negative counts."""
-    bad = []
-    for widget, plot, name in _plots(win):
-        area = QtCore.QRectF(widget.viewport().rect()).adjusted(-1, -1, 1, 1)
-        items = [("view box", plot.getViewBox())]
-        items += [(f"axis {k}", plot.getAxis(k)) for k in ("left", "bottom")
-                  if plot.getAxis(k).isVisible()]
-        title = plot.titleLabel
-        if title.isVisible() and title.text:  # its text across: whole, never past the edge
-            rect = widget.mapFromScene(title.item.sceneBoundingRect()).boundingRect()
-            if rect.left() < area.left() or rect.right() > area.right():
-                bad.append(f"{name}: title {title.text!r} {rect} across {area.toRect()}")
-        for what, item in items:
-            rect = widget.mapFromScene(item.sceneBoundingRect()).boundingRect()
-            if not area.contains(QtCore.QRectF(rect)):
-                bad.append(f"{name}: {what} {rect} outside {area.toRect()}")
-        for key in ("left", "bottom"):
-            axis = plot.getAxis(key)
-            if not axis.isVisible():
-                continue
-            lo, hi = axis.range
-            length = axis.geometry().height() if key == "left" else axis.geometry().width()
-            if length <= 0 or not (hi > lo):
-                continue
-            label = axis.labelText or ""
-            for spacing, values in axis.tickValues(lo, hi, length):
-                shown = [v for v in values if lo <= v <= hi]
-                strings = axis.tickStrings(shown, axis.scale, spacing)
-                for v, s in zip(shown, strings, strict=False):
-                    if len(s.replace("−", "-")) > MAX_TICK:
-                        bad.append(f"{name} {key}: tick {s!r}")
-                    if _COUNT_AXIS.search(label) and v < -1e-9 and not axis.logMode:
-                        bad.append(f"{name} {key} ({label}): negative count tick {s!r}")
-    return bad
-
-
-def _points_px(win):
-    """The data points (a sample of 20,000 at most) in scene pixels, and the marker radius."""
-    from perceptron_gui.ui import style
-
-    canvas = win.canvas
-    vb = canvas.getViewBox()
-    X = win.workspace.dataset.X
-    X = X[::max(1, -(-len(X) // 20_000))]
-    (x0, x1), (y0, y1) = vb.viewRange()
-    area = vb.sceneBoundingRect()
-    px = area.left() + (X[:, 0] - x0) * area.width() / (x1 - x0)
-    py = area.top() + (y1 - X[:, 1]) * area.height() / (y1 - y0)
-    scale = style.PRESENTER if win.presenting else style.NORMAL
-    return px, py, area, scale.marker / 2
-
-
-def legend_covers(win) -> list[str]:
-    """Data points under the canvas's legend (a marker's radius counts)."""
-    legend = win.canvas.legend
-    if not legend.isVisible() or not win.workspace.dataset.n:
-        return []
-    px, py, _area, r = _points_px(win)
-    rect = legend.sceneBoundingRect()
-    under = ((px >= rect.left() - r) & (px <= rect.right() + r)
-             & (py >= rect.top() - r) & (py <= rect.bottom() + r))
-    n = int(under.sum())
-    return [f"{n} points under the legend at {rect}"] if n else []
-
-
-def points_outside(win) -> list[str]:
-    """Data points whose centre lies past the edge of the canvas's data area (fitted views)."""
-    if not win.workspace.dataset.n:
-        return []
-    px, py, area, _r = _points_px(win)
-    out = ((px < area.left()) | (px > area.right()) | (py < area.top()) | (py > area.bottom()))
-    n = int(out.sum())
-    return [f"{n} points past the canvas's edge {area}"] if n else []
-
-
-def canvas_share(win) -> float:
-    """The canvas's data area as a share of the window's area."""
-    rect = win.canvas.getViewBox().sceneBoundingRect()
-    return rect.width() * rect.height() / (win.width() * win.height())
-
-
-def toolbar_overflow(win) -> list[str]:
-    """Actions of the toolbars that are hidden or outside their toolbar."""
-    bad = []
-    for tb in win.findChildren(QtWidgets.QToolBar):
-        if not tb.isVisible():
-            continue
-        for act in tb.actions():
-            if act.isSeparator() or not act.isVisible():
-                continue
-            widget = tb.widgetForAction(act)
-            if widget is None or not widget.isVisible() or not tb.rect().contains(
-                    widget.geometry()):
-                bad.append(f"{tb.objectName()}: {act.iconText() or act.objectName()}")
-    return bad
-
-
 # -- the tests ------------------------------------------------------------------------------------
-@pytest.fixture
-def sized_window(window, qtbot, request):
-    size = request.param
-    window.resize(*size)
-    qtbot.waitUntil(lambda: (window.width(), window.height()) == size, timeout=3000)
-    return window, size
-
-
-@pytest.mark.parametrize("sized_window", SIZES, indirect=True, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("state", LAYOUT_STATES)
-def test_nothing_clips_and_the_canvas_dominates(sized_window, qtbot, state):
-    win, size = sized_window
-    set_state(win, qtbot, state)
-    _settle(qtbot, win)
-    assert clipped(win) == []
-    assert plot_problems(win) == []
-    assert toolbar_overflow(win) == []
-    assert legend_covers(win) == []
-    assert points_outside(win) == []
-    assert canvas_share(win) >= SHARE_GOAL[size]
+def _resize(win, qtbot, size) -> None:
+    win.resize(*size)
+    qtbot.waitUntil(lambda: (win.width(), win.height()) == size, timeout=3000)
 
 
 def _present(win, qtbot, size=(1920, 1080)) -> None:
     win.presenter.set_active(True)
     win.setWindowState(QtCore.Qt.WindowState.WindowNoState)  # the test's screen is small
-    win.resize(*size)
-    qtbot.waitUntil(lambda: (win.width(), win.height()) == size, timeout=3000)
+    _resize(win, qtbot, size)
     _settle(qtbot, win)
 
 
@@ -329,28 +116,46 @@ def largest_widget_is_the_canvas(win) -> list[str]:
     others = {"views": win.views, "side panel": win.side_panel}
     return [f"{name} {w.width()}x{w.height()} outsizes the canvas "
             f"{win.canvas.width()}x{win.canvas.height()}" for name, w in others.items()
-            if _shown(w, win) and w.width() * w.height() >= canvas]
+            if is_shown(w, win) and w.width() * w.height() >= canvas]
 
 
-@pytest.mark.parametrize("views", [False, True], ids=["alone", "F9"])
 @pytest.mark.parametrize("state", LAYOUT_STATES)
-def test_presenter_mode_at_1920x1080(window, qtbot, state, views):
+def test_nothing_clips_and_the_canvas_dominates_at_each_size_and_presenting(window, qtbot,
+                                                                           subtests, state):
+    """One window in ``state`` walks every size of :data:`SIZES`, then presenter mode at
+    1920 x 1080 alone and with the live plots (F9); each is a subtest named by its case."""
     win = window
-    set_state(win, qtbot, state)
-    _present(win, qtbot)
-    if views:  # F9: the live plots beside the canvas, sized for presenter type
-        win.actions["views"].trigger()
+    for k, size in enumerate(SIZES):
+        _resize(win, qtbot, size)
+        if k == 0:
+            set_state(win, qtbot, state)
+        elif state != "demo":
+            win.canvas.fit_view()  # as when the state is made at this size
         _settle(qtbot, win)
-        assert win.plots.isVisible()
-    assert win.essentials.isVisible() and not win.learner_panel.isVisible()
-    assert clipped(win) == []
-    assert plot_problems(win) == []
-    assert legend_covers(win) == []
-    assert points_outside(win) == []
-    assert largest_widget_is_the_canvas(win) == []
-    # a demo's caption bar included; the views take their share
-    caption = PRESENTER_CAPTION_SHARE if win.demos.playing else 0.0
-    assert canvas_share(win) >= (PRESENTER_VIEWS_GOAL if views else PRESENTER_GOAL) - caption
+        with subtests.test(f"{size[0]}x{size[1]}"):
+            assert clipped(win) == []
+            assert plot_problems(win) == []
+            assert toolbar_overflow(win) == []
+            assert legend_covers(win) == []
+            assert points_outside(win) == []
+            assert canvas_share(win) >= SHARE_GOAL[size]
+    _present(win, qtbot)
+    for views in (False, True):
+        if views:  # F9: the live plots beside the canvas, sized for presenter type
+            win.actions["views"].trigger()
+            _settle(qtbot, win)
+        with subtests.test("presenter, F9" if views else "presenter"):
+            assert win.plots.isVisible() or not views
+            assert win.essentials.isVisible() and not win.learner_panel.isVisible()
+            assert clipped(win) == []
+            assert plot_problems(win) == []
+            assert legend_covers(win) == []
+            assert points_outside(win) == []
+            assert largest_widget_is_the_canvas(win) == []
+            # a demo's caption bar included; the views take their share
+            caption = PRESENTER_CAPTION_SHARE if win.demos.playing else 0.0
+            goal = PRESENTER_VIEWS_GOAL if views else PRESENTER_GOAL
+            assert canvas_share(win) >= goal - caption
 
 
 def test_the_novikoff_demo_shows_its_plots_in_presenter_mode(window, qtbot):
@@ -391,8 +196,7 @@ def test_presenter_views_fill_the_side_column_under_its_text(window, qtbot):
     assert canvas_share(win) >= PRESENTER_VIEWS_GOAL
     win.presenter.set_active(False)
     win.setWindowState(QtCore.Qt.WindowState.WindowNoState)
-    win.resize(1280, 800)
-    qtbot.waitUntil(lambda: (win.width(), win.height()) == (1280, 800), timeout=3000)
+    _resize(win, qtbot, (1280, 800))
     _settle(qtbot, win)
     assert win.views.parentWidget() is win.splitter and not win.views.isVisible()
     win.set_views_visible(True)
@@ -420,8 +224,7 @@ def test_no_clipping_survives_presenter_and_demo_cycles(window, qtbot):
         win.actions["leave_presenter_mode"].trigger()
         assert not win.presenter.active and not win.demos.playing
         win.setWindowState(QtCore.Qt.WindowState.WindowNoState)
-        win.resize(1280, 800)
-        qtbot.waitUntil(lambda: (win.width(), win.height()) == (1280, 800), timeout=3000)
+        _resize(win, qtbot, (1280, 800))
         _settle(qtbot, win)
         assert win.views.isVisible()  # as before presenter mode, whatever F9 did in it
         assert win.plots.part("proof").dot_plot.titleLabel.opts["size"] == "10pt"
@@ -468,11 +271,10 @@ def test_a_run_to_the_end_fits_its_progress_in_the_status_bar(window, qtbot, mon
     win.presenter.set_active(presenter)
     win.setWindowState(QtCore.Qt.WindowState.WindowNoState)  # the test's screen is small
     size = (1920, 1080) if presenter else (1280, 800)
-    win.resize(*size)
-    qtbot.waitUntil(lambda: (win.width(), win.height()) == size, timeout=3000)
+    _resize(win, qtbot, size)
     win.actionRunToEnd.trigger()
     bar = win.playback.progress
-    qtbot.waitUntil(lambda: bar.isVisible() and bar.value() > 0)
+    qtbot.waitUntil(lambda: bar.isVisible() and bar.value() > 0, timeout=30_000)
     win.playback.run_timer.stop()  # hold the run mid-way, its progress shown
     _settle(qtbot, win)
     try:

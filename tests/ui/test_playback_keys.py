@@ -27,24 +27,26 @@ def focused(qtbot, window):
     return focus
 
 
-@pytest.mark.parametrize("key", ["eta0", "max_iter"])
-def test_p_plays_and_pauses_while_a_number_box_has_focus(qtbot, window, focused, key):
-    box = focused(key)
-    text = box.text()
-    qtbot.keyClick(box, Key.Key_P)
-    assert window.playback.playing
-    qtbot.keyClick(box, Key.Key_P)
-    assert not window.playback.playing
-    assert box.text() == text  # the key did not go into the box
+def test_p_plays_and_pauses_while_a_number_box_has_focus(qtbot, window, focused, subtests):
+    for key in ("eta0", "max_iter"):  # one window, a subtest each
+        with subtests.test(key):
+            box = focused(key)
+            text = box.text()
+            qtbot.keyClick(box, Key.Key_P)
+            assert window.playback.playing
+            qtbot.keyClick(box, Key.Key_P)
+            assert not window.playback.playing
+            assert box.text() == text  # the key did not go into the box
 
 
-@pytest.mark.parametrize("key", ["eta0", "max_iter"])
-def test_space_steps_while_a_number_box_has_focus(qtbot, window, focused, key):
-    box = focused(key)
-    before = window.workspace.step_count
-    qtbot.keyClick(box, Key.Key_Space)
-    assert window.workspace.step_count > before
-    assert " " not in box.text()
+def test_space_steps_while_a_number_box_has_focus(qtbot, window, focused, subtests):
+    for key in ("eta0", "max_iter"):
+        with subtests.test(key):
+            box = focused(key)
+            before = window.workspace.step_count
+            qtbot.keyClick(box, Key.Key_Space)
+            assert window.workspace.step_count > before
+            assert " " not in box.text()
 
 
 def test_digits_and_an_exponent_still_go_into_a_float_box(qtbot, window, focused):

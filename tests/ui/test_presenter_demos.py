@@ -23,7 +23,7 @@ def _shipped() -> list[str]:
 
 def colour_bar_covers(win) -> list[str]:
     """Data points under the probability layer's colour bar or its readout."""
-    from tests.ui.test_layout import _points_px
+    from tests.ui.layout_checks import points_px as _points_px
 
     layer = win.canvas.layer("probability")
     if not win.workspace.dataset.n:

@@ -36,11 +36,19 @@ def test_a_range_narrower_than_the_least_is_widened_about_its_middle():
     assert geometry.drawable_range(-2.0, 3.0) == (-2.0, 3.0)
 
 
-def test_the_window_paints_subnormal_points(tmp_path):
+def test_the_window_paints_subnormal_points_and_render_draws_them(tmp_path, subtests):
+    """One child draws both (a start-up each cost as much as the drawing): the window's
+    first paint, then ``render`` of a CSV of the same points."""
+    rows = "".join(f"{float(x)!r},{float(y)!r},{label}\n" for (x, y), label in
+                   zip(np.array(eval(POINTS)), (1, 1, -1, -1), strict=True))
+    (tmp_path / "sub.csv").write_text("x,y,label\n" + rows)
+    out = tmp_path / "sub.png"
     script = textwrap.dedent(f"""
+        import sys
         import numpy as np
         from PySide6 import QtWidgets
         app = QtWidgets.QApplication([])
+        from perceptron_gui.app import main
         from perceptron_gui.ui.main_window import MainWindow
         from perceptron_gui.core.dataset import ReplaceAll
         w = MainWindow(); w.resize(1280, 800); w.show()
@@ -48,19 +56,14 @@ def test_the_window_paints_subnormal_points(tmp_path):
         w.canvas.fit_view()
         for _ in range(20):
             app.processEvents()
-        print("painted", w.grab().width())
+        print("painted", w.grab().width(), flush=True)
+        print("@@ render", file=sys.stderr, flush=True)
+        sys.exit(main(["render", {str(tmp_path / "sub.csv")!r}, "-o", {str(out)!r}]))
     """)
     done = _run(["-c", script], tmp_path)
-    assert done.returncode == 0, done.stderr[-2000:]
-    assert "painted 1280" in done.stdout
-
-
-def test_render_draws_a_csv_of_subnormal_points(tmp_path):
-    rows = "".join(f"{float(x)!r},{float(y)!r},{label}\n" for (x, y), label in
-                   zip(np.array(eval(POINTS)), (1, 1, -1, -1), strict=True))
-    (tmp_path / "sub.csv").write_text("x,y,label\n" + rows)
-    out = tmp_path / "sub.png"
-    done = _run(["-m", "perceptron_gui", "render", str(tmp_path / "sub.csv"), "-o", str(out)],
-                tmp_path)
-    assert done.returncode == 0, done.stderr[-2000:]
-    assert "Traceback" not in done.stderr and out.stat().st_size > 0
+    with subtests.test("window"):
+        assert "painted 1280" in done.stdout, done.stderr[-2000:]
+    with subtests.test("render"):
+        assert done.returncode == 0, done.stderr[-2000:]
+        assert "Traceback" not in done.stderr.partition("@@ render")[2]
+        assert out.stat().st_size > 0

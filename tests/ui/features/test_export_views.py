@@ -87,8 +87,15 @@ def shown(window, qtbot):
     return window, view
 
 
-def test_the_window_export_puts_the_view_shown_beside_the_canvas_as_on_screen(shown, tmp_path):
-    window, view = shown
+def test_the_export_of_the_view_shown_is_the_view_on_screen(shown, tmp_path, subtests):
+    """Beside the canvas, pixel for pixel; then zoomed by hand (one window, two subtests)."""
+    with subtests.test("beside the canvas"):
+        _beside_the_canvas_as_on_screen(*shown, tmp_path)
+    with subtests.test("zoomed by hand"):
+        _the_zoom_on_screen_is_the_zoom_exported(*shown)
+
+
+def _beside_the_canvas_as_on_screen(window, view, tmp_path):
     exporter = window.exporter
     assert exporter.views_shown() is view
     canvas = window.canvas
@@ -119,8 +126,7 @@ def test_the_window_export_puts_the_view_shown_beside_the_canvas_as_on_screen(sh
     assert exporter.views_shown() is view
 
 
-def test_the_zoom_on_screen_is_the_zoom_exported(shown, tmp_path):
-    window, view = shown
+def _the_zoom_on_screen_is_the_zoom_exported(window, view):
     view.show_box((-0.5, 0.5), (-0.5, 0.5))
     workspace = window.workspace
     with ViewsRenderer(workspace, ["weights"], (view.width(), view.height()),

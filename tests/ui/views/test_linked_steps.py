@@ -8,18 +8,23 @@ import numpy as np
 import pytest
 from PySide6 import QtCore
 
-from perceptron_gui.core import generators
+from perceptron_gui.core import Workspace, generators
 from perceptron_gui.core.dataset import ReplaceAll
 from perceptron_gui.ui.views.plots.seek import ClickToSeek, step_at
 
 
-@pytest.fixture
-def run(window):
+def _run(ws, push=None):
+    """``ws`` run to the end on 24 separable points, through the window's ``push`` if given."""
     data = generators.separable(24, seed=7, margin=0.2, offset=0.0)
-    window.push_edit(ReplaceAll.from_dataset(data))
-    ws = window.workspace
+    (push or ws.apply_edit)(ReplaceAll.from_dataset(data))
     ws.set_params(fit_intercept=False)
     ws.run_to_end()
+    return ws
+
+
+@pytest.fixture
+def run(window):
+    ws = _run(window.workspace, window.push_edit)
     window.set_views_visible(True)
     return ws
 
@@ -36,7 +41,7 @@ def _everywhere(window, qtbot, ws, step: int) -> None:
     weights = window.views.view("weights")
     window.views.setCurrentWidget(weights)
     qtbot.waitUntil(lambda: weights.picture is not None
-                    and int(weights.picture.trajectory.count[-1]) == k)
+                    and int(weights.picture.trajectory.count[-1]) == k, timeout=30_000)
     w = ws.learner.coef_[0]
     x, y = weights.now.getData()
     np.testing.assert_allclose([x[0], y[0]], w, rtol=1e-12)
@@ -49,8 +54,8 @@ def _click(qtbot, widget, plot_item, x: float, y: float) -> None:
                      pos=widget.mapFromScene(scene))
 
 
-def test_step_at_reads_the_log_and_stays_in_the_steps_computed(run):
-    learner = run.learner
+def test_step_at_reads_the_log_and_stays_in_the_steps_computed():
+    learner = _run(Workspace()).learner
     log = learner.history.updates.rows()
     assert step_at(learner, "update", 0) == 0
     assert step_at(learner, "update", 2.2) == int(log.step[1])  # update 2's step
@@ -63,11 +68,17 @@ def test_step_at_reads_the_log_and_stays_in_the_steps_computed(run):
         step_at(learner, "epoch", 1)
 
 
-def test_a_click_on_the_proof_plot_is_the_step_everywhere(window, qtbot, run):
+def test_a_click_on_the_proof_plot_is_the_step_everywhere(window, qtbot, run, subtests):
     ws = run
     plots = window.views.view("plots")
     window.views.setCurrentWidget(plots)
     qtbot.waitUntil(lambda: len(plots.seekers) == 3, timeout=10_000)
+    with subtests.test("a click outside the data area does nothing"):
+        seeker = plots.seekers[0]
+        assert isinstance(seeker, ClickToSeek) and seeker.unit == "step"
+        far = (seeker.plot_item.getViewBox().sceneBoundingRect().bottomRight()
+               + QtCore.QPointF(5, 5))
+        assert seeker.step_of(far) is None
     window.settle()
     proof = plots.part("proof")
     seen = []
@@ -100,13 +111,3 @@ def test_the_log_and_the_timeline_move_weight_space(window, qtbot, run):
     _everywhere(window, qtbot, ws, int(log.step[0]))
     tl.slider.setValue(0)
     _everywhere(window, qtbot, ws, 0)
-
-
-def test_a_click_outside_the_data_area_does_nothing(window, qtbot, run):
-    plots = window.views.view("plots")
-    window.views.setCurrentWidget(plots)
-    qtbot.waitUntil(lambda: len(plots.seekers) == 3, timeout=10_000)
-    seeker = plots.seekers[0]
-    assert isinstance(seeker, ClickToSeek) and seeker.unit == "step"
-    far = seeker.plot_item.getViewBox().sceneBoundingRect().bottomRight() + QtCore.QPointF(5, 5)
-    assert seeker.step_of(far) is None
