@@ -5,11 +5,14 @@ A screen reader says a control's accessible name; its tooltip says what it does.
 
 from __future__ import annotations
 
+import contextlib
+
 import pyqtgraph as pg
 import pytest
 from PySide6 import QtWidgets
 
 from perceptron_gui.core import generators
+from perceptron_gui.core.learners import registry
 from perceptron_gui.core.workspace import Workspace
 from perceptron_gui.ui.widgets.generator_dialog import GeneratorDialog
 from perceptron_gui.ui.widgets.learner_panel import LearnerPanel
@@ -47,6 +50,11 @@ def make(qtbot, which: str, window=None) -> QtWidgets.QWidget:
     }[which]()
     if which != "generator":  # the dialog belongs to the window
         qtbot.addWidget(widget)
+    if which == "learner":  # a learner's form is built when first needed: build them all
+        for key in registry.LEARNERS:
+            for spec in registry.get(key).params:
+                with contextlib.suppress(KeyError):  # a parameter without a control
+                    widget.control(key, spec.key)
     return widget
 
 
