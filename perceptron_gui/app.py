@@ -111,8 +111,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="start with a generated data set: blobs, separable, overlapping, xor, circles, moons",
     )
     parser.add_argument("--seed", type=int, default=0, help="seed for --generate (default 0)")
-    parser.add_argument("--learner", choices=list(registry.LEARNERS), default=registry.DEFAULT,
-                        help=f"learner to start with (default {registry.DEFAULT})")
+    parser.add_argument("--learner", choices=list(registry.LEARNERS),
+                        help=f"learner to start with (default {registry.DEFAULT}; with "
+                             "--sample, the sample's own)")
     parser.add_argument("--demo", metavar="NAME",
                         help="open the window and play a narrated demo (names: --list-demos)")
     parser.add_argument("--game", action="store_true",
@@ -413,8 +414,9 @@ def _open_window(args, opening, demo, resume_collection) -> int:
     # the Qt-free core (and numpy) before PySide6: once PySide6 is loaded, its import
     # hook reads the source of every module imported after it (looking for "PySide")
     from .core import Workspace, generators
+    from .core.learners import registry
 
-    workspace = Workspace(learner=args.learner)
+    workspace = Workspace(learner=args.learner or registry.DEFAULT)
     if args.generate:
         if args.generate not in generators.GENERATORS:
             print(f"perceptron-gui: unknown generator {args.generate!r}; choose from "
@@ -444,7 +446,7 @@ def _open_window(args, opening, demo, resume_collection) -> int:
             if kind == "table":
                 window.files.csv.adopt_table(args.file, value)
             elif kind == "sample":
-                window.files.samples.open_sample(value)
+                window.files.samples.open_sample(value, args.learner)
             else:
                 window.files.open_path(args.file)  # asks first if an autosave was restored
         if demo is not None:

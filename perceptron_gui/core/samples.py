@@ -158,13 +158,17 @@ def load(name: str) -> tuple[Dataset, Sample]:
     return table.dataset, info
 
 
-def open_workspace(name: str):
-    """``(workspace, info)``: a new workspace showing a sample, its data, learner and view."""
+def open_workspace(name: str, learner: str | None = None):
+    """``(workspace, info)``: a new workspace showing a sample, its data, learner and view
+    (``learner``: this one, with its default parameters, instead of the sample's)."""
     from .workspace import Workspace
 
     dataset, info = load(name)
-    workspace = Workspace(dataset, learner=info.learner,
-                          params={info.learner: dict(info.params)} if info.params else None)
+    if learner is None or learner == info.learner:
+        workspace = Workspace(dataset, learner=info.learner,
+                              params={info.learner: dict(info.params)} if info.params else None)
+    else:
+        workspace = Workspace(dataset, learner=learner)
     (x0, x1), (y0, y1) = info.view
     workspace.view = (float(x0), float(x1), float(y0), float(y1))
     return workspace, info

@@ -36,11 +36,12 @@ class SampleMenu(QtCore.QObject):
             action.setToolTip(errors.plain_tooltip(info.description))
             self.menu.addAction(action)
 
-    def open_sample(self, name: str) -> Job:
-        """Open a sample as a new document; the job's result is True once it shows."""
+    def open_sample(self, name: str, learner: str | None = None) -> Job:
+        """Open a sample as a new document (with ``learner`` instead of the sample's own);
+        the job's result is True once it shows."""
         window = self._window
         try:
-            workspace, info = samples.open_workspace(name)
+            workspace, info = samples.open_workspace(name, learner)
         except ValueError as exc:  # an unknown name, or a damaged installation
             window.report_error(f"Cannot open the sample {name!r}", exc, dialog=False)
             return Job.resolved(False)

@@ -98,3 +98,21 @@ def test_an_unknown_sample_says_so(qtbot, window):
     assert job.done and job.result is False
     assert "no sample named 'nope'" in window.statusBar().currentMessage()
     assert window.workspace.dataset.n == 0
+
+
+def test_a_learner_named_on_the_command_line_replaces_the_samples_own(qtbot, window, asked):
+    """``--sample NAME --learner KEY`` opened the sample with its own learner, not KEY."""
+    from perceptron_gui.app import build_parser
+    from perceptron_gui.core.learners import registry
+
+    name = samples.names()[0]
+    own = samples.SAMPLES[name].learner
+    other = next(key for key in registry.LEARNERS if key != own)
+    assert build_parser().parse_args(["--sample", name]).learner is None
+    job = window.files.samples.open_sample(name, other)
+    qtbot.waitUntil(lambda: job.done, timeout=30_000)
+    assert job.result is True and window.workspace.learner_name == other
+    job = window.files.samples.open_sample(name, None)
+    qtbot.waitUntil(lambda: job.done, timeout=30_000)
+    assert window.workspace.learner_name == own
+    assert samples.open_workspace(name, other)[0].learner_name == other
