@@ -41,6 +41,14 @@ def _select(window, key):
     selector.setCurrentIndex(selector.findData(key))
 
 
+def _shown(window, key, seed) -> Dataset:
+    """:func:`_data` of ``seed`` put in ``window`` (one undo step), learner ``key`` chosen."""
+    data = _data(seed)
+    assert window.push_edit(ReplaceAll.from_dataset(data, "two Gaussians"))
+    _select(window, key)
+    return data
+
+
 def _legend(canvas) -> set[str]:
     return {label.text for _, label in canvas.legend.items}
 
@@ -64,9 +72,7 @@ def test_the_menu_lists_them_and_a_switch_is_not_an_edit(window, subtests):
 def test_undo_and_redo_of_an_edit_refit_them_exactly(window, subtests):
     for key in KEYS:  # one window, a subtest each
         with subtests.test(key):
-            data = _data(1)
-            assert window.push_edit(ReplaceAll.from_dataset(data, "two Gaussians"))
-            _select(window, key)
+            data = _shown(window, key, 1)
             ws = window.workspace
             first = ws.learner.predict_proba(data.X)
             assert window.push_edit(AddPoints((3.0, 3.0), 1))
@@ -90,8 +96,7 @@ def test_undo_and_redo_of_an_edit_refit_them_exactly(window, subtests):
 def test_the_timeline_says_they_fit_in_one_step(qtbot, window, subtests):
     for key in KEYS:  # one window, a subtest each
         with subtests.test(key):
-            assert window.push_edit(ReplaceAll.from_dataset(_data(2), "two Gaussians"))
-            _select(window, key)
+            _shown(window, key, 2)
             name = registry.get(key).display_name
             qtbot.waitUntil(lambda n=name: window.timeline.bar.label.text() == f"{n}: no steps",
                             timeout=5000)
@@ -128,9 +133,7 @@ def test_an_old_file_without_their_parameters_opens_and_they_start_from_defaults
 def test_exports_draw_them_and_a_run_gif_is_refused_plainly(qtbot, window, tmp_path, subtests):
     for key in KEYS:  # one window, a subtest each
         with subtests.test(key):
-            data = _data(4)
-            assert window.push_edit(ReplaceAll.from_dataset(data, "two Gaussians"))
-            _select(window, key)
+            _shown(window, key, 4)
             exporter = window.exporter
             png, svg = tmp_path / f"{key}.png", tmp_path / f"{key}.svg"
             assert exporter.export_canvas(png, (640, 480), fmt="png") == str(png)
