@@ -34,9 +34,9 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
         (and Novikoff's :math:`R`), not just its scale.
     eta0 : float, default=1.0
         :math:`\eta > 0`.  From :math:`w = 0` it only scales the perceptron's ``w`` and ``b``.
-    loss : {"perceptron", "hinge", "log_loss"}, default="perceptron"
-        The loss of :math:`z = y (w \cdot x + b)` whose gradient a step follows
-        (scikit-learn's ``SGDClassifier(loss=...)``; :data:`~.losses.TRAINABLE`).
+    loss : str, default="perceptron"
+        The name of a loss of :data:`~.losses.TRAINABLE`: the loss of :math:`z = y (w \cdot x + b)`
+        whose gradient a step follows (scikit-learn's ``SGDClassifier(loss=...)``).
     tie : {"mistake", "positive"}, default="mistake"
         A point on the boundary is a mistake whatever its class (seeds 001
         and 003, scikit-learn), or of class +1 (seeds 002 and 004): see
@@ -194,7 +194,8 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
     # -- probabilities ----------------------------------------------------------------
     @property
     def predict_proba(self):
-        """``[1 − σ(f), σ(f)]``, only with ``loss="log_loss"`` (else AttributeError)."""
+        """``[1 − σ(f), σ(f)]``, only for a loss the table gives probabilities (else
+        AttributeError)."""
         if not loss_for(self.loss).probabilities:
             raise AttributeError(f"probability estimates are not available for "
                                  f"loss={self.loss!r}")
@@ -206,7 +207,7 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
 
     @property
     def predict_log_proba(self):
-        """``log`` of :meth:`predict_proba` (only with ``loss="log_loss"``)."""
+        """``log`` of :meth:`predict_proba` (only for a loss with probabilities)."""
         proba = self.predict_proba  # AttributeError for another loss
         return lambda X: np.log(proba(X))
 

@@ -3,7 +3,8 @@
 One plot with a 1:1 aspect: without a bias the plane ``(w_1, w_2)``; with a
 bias the gnomonic chart centred on ``w*``, or, under the loss landscape, the
 slice at the current ``b``.  Hovering a case's line sets
-``view_state.hovered``, so the canvas rings its point.
+``view_state.hovered``, so the canvas rings its point.  One file: the three charts
+share the plot, its range and the hover; what each draws is in ``layers.py``.
 """
 
 from __future__ import annotations

@@ -4,6 +4,7 @@ The canvas draws the workspace and never changes it: a gesture becomes an edit
 (:attr:`Canvas.editRequested`) that the window's undo stack applies.  A redraw
 runs the layers by tier (``Layer.redraw_on``).  A layer that computes in a worker
 shows its previous picture until the new one is ready, except in :meth:`Canvas.refresh`.
+One file: the public API and the redraw share the dirty flags and the drawn frame.
 """
 
 from __future__ import annotations
