@@ -157,7 +157,8 @@ def test_the_panels_show_the_training_error_of_the_model_shaped(qtbot, window):
                     timeout=5000)
     shaping.leave()
     qtbot.waitUntil(lambda: window.readouts.values()["error"] == fitted, timeout=5000)
-    assert window.essentials.texts()["error"] == f"Training error {fitted}"
+    qtbot.waitUntil(lambda: window.essentials.texts()["error"] == f"Training error {fitted}",
+                    timeout=5000)  # the panel redraws in a deferred pass of its own
 
 
 def test_sampling_replaces_the_data_undoably_and_reproducibly(qtbot, window):
