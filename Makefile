@@ -24,13 +24,18 @@ $(STAMP): pyproject.toml $(CONSTRAINTS)
 run: $(STAMP)
 	$(BIN)/python -m perceptron_gui $(ARGS)
 
+# Python caches compiled modules (__pycache__) even where the environment says not
+# to (PYTHONDONTWRITEBYTECODE): without it every test process and every app the tests
+# start compiles the whole package from source again.
+PY_ENV      := env -u PYTHONDONTWRITEBYTECODE QT_QPA_PLATFORM=offscreen
+
 # A worker that runs out of tests takes over half of another's queue (worksteal).
 # Tests marked `serial` (timing-sensitive) run alone after the parallel part;
 # pytest's exit 5 (nothing selected, as when PYTEST_ARGS names one file) is no failure.
 test: $(STAMP)
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -n $(JOBS) --dist worksteal -m "not serial" \
+	$(PY_ENV) $(BIN)/python -m pytest -q -n $(JOBS) --dist worksteal -m "not serial" \
 		$(PYTEST_ARGS) || test $$? -eq 5
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -p no:xdist -m serial \
+	$(PY_ENV) $(BIN)/python -m pytest -q -p no:xdist -m serial \
 		$(PYTEST_ARGS) || test $$? -eq 5
 
 lint: $(STAMP)
