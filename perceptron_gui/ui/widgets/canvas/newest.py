@@ -8,20 +8,16 @@ __all__ = ["NewestJob"]
 
 
 class NewestJob:
-    """Computes the newest of a layer's requests off the UI thread; older results are dropped.
+    """Computes the newest of a layer's requests in one worker at a time; older ones are dropped.
 
-    One worker runs at a time: a request made while it runs waits, replacing any
-    older one still waiting.  ``job(request)`` returns ``(func, args)``, whose
-    ``func(*args)`` computes the picture without touching widgets;
-    ``apply(request, out)`` draws it; ``alive()`` is False once the canvas closed;
-    ``stale(request, out)`` receives a result no longer the newest (to keep what
-    of it still holds).
+    ``job(request)`` returns ``(func, args)``: ``func(*args)`` computes the picture
+    without touching widgets; ``apply(request, out)`` draws it; ``alive()`` is False
+    once the canvas closed; ``stale(request, out)`` gets a result no longer the newest.
 
     Attributes
     ----------
     held : bool
-        True: requests only wait until their owner computes them where it
-        chooses (:meth:`take`; an export, in its own workers).
+        Requests wait until their owner computes them (:meth:`take`; an export).
     """
 
     def __init__(self, job, apply, alive, stale=None):
@@ -35,11 +31,6 @@ class NewestJob:
     def pending(self) -> bool:
         """True while a newer picture than the one shown is wanted."""
         return self._wanted is not None
-
-    @property
-    def busy(self) -> bool:
-        """True while a worker computes a request (its result may be dropped)."""
-        return self._running
 
     def request(self, request, *, now: bool = False) -> None:
         """Ask for ``request``'s picture: in a worker, or at once with ``now``."""
@@ -64,8 +55,7 @@ class NewestJob:
             apply(func(*args))
 
     def take(self):
-        """The newest request to compute elsewhere: ``(func, args, apply)``, or None; ``apply(out)``
-        draws it (the UI thread) unless a newer request came meanwhile."""
+        """The newest request to compute elsewhere, ``(func, args, apply)``, or None."""
         wanted, self._wanted = self._wanted, None
         if wanted is None:
             return None

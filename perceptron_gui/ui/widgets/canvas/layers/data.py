@@ -34,14 +34,11 @@ def _view_job(X, y, grid: PixelGrid, limit: int, colors):
 class DataLayer(Layer):
     """The points of class +1 and of class −1.
 
-    With more than :attr:`marker_max` points, those in the view are drawn as
-    markers or, more than :attr:`marker_max` there, as an exact raster of the
-    view's pixels (:mod:`..raster`), computed in a worker for every new view,
-    data set or style; the previous picture stays until the newest one is ready.
-
-    While the data stand still the scatters paint from Qt's device-coordinate
-    item cache; while they change they paint directly, since a cache would be
-    redrawn and blitted on every change (:meth:`set_cached`).
+    Beyond :attr:`marker_max` points, those in the view are markers or, beyond
+    :attr:`marker_max` there, an exact raster of its pixels (:mod:`..raster`),
+    made in a worker; the previous picture stays until the newest is ready.
+    Still data paint from Qt's item cache; changing data paint directly, since a
+    cache would be redrawn and blitted at every change (:meth:`set_cached`).
     """
 
     name = "data"

@@ -1,7 +1,7 @@
 """The weight vector w: an arrow from the origin (or the means' midpoint), labelled "w".
 
-A w longer than the view is cut at the view's edge, its head there, and its
-label says where it ends ("w at (…)"): the view holds the data, not the arrow.
+A w longer than the view is cut at its edge, the label saying where it ends ("w at
+(…)"): the view holds the data, not the arrow.
 """
 
 from __future__ import annotations
