@@ -2,9 +2,7 @@
 
 The canvas draws the workspace and never changes it: a gesture becomes an edit
 (:attr:`Canvas.editRequested`) that the window's undo stack applies.  A redraw
-runs the layers by tier (``Layer.redraw_on``).  A layer that computes in a worker
-shows its previous picture until the new one is ready, except in :meth:`Canvas.refresh`.
-One file: the public API and the redraw share the dirty flags and the drawn frame.
+runs the layers by tier (``Layer.redraw_on``).
 """
 
 from __future__ import annotations
@@ -49,10 +47,9 @@ PREBUILD_MS = 300
 def _ensure_pixmap_cache(screen) -> None:
     """Make Qt's pixmap cache hold :data:`CACHED_ITEMS` pixmaps of ``screen``'s size.
 
-    ``QPixmapCache``'s default limit (10 MB) holds three pixmaps of a 1280×800
-    view: the axes, the scatters and the marks then pushed one another out and
-    were redrawn at every frame of a run.  A screen counts as at least 1920×1080
-    (a window may be larger than an offscreen screen); the limit only ever rises.
+    The default limit (10 MB) holds three pixmaps of a 1280×800 view: the cached
+    items pushed one another out at every frame.  A screen counts as at least
+    1920×1080 (a window may exceed an offscreen screen); the limit only rises.
     """
     pixels, ratio = 1920 * 1080, 1.0
     if screen is not None:
@@ -220,8 +217,7 @@ class Canvas(pg.PlotWidget):
         return self._registry.get(name)
 
     def layer_steps(self):
-        """Make the layers a redraw with data would make, one a step (a generator), in the
-        order it makes them: a first redraw of many layers then costs its drawing only."""
+        """Make the layers a redraw with data would make, one a step (a generator)."""
         for tier in ("data", "event", "weights"):
             for layer in self._layers:
                 if layer.redraw_on == tier and not layer.created:
@@ -261,21 +257,15 @@ class Canvas(pg.PlotWidget):
         return (float(x0), float(x1)), (float(y0), float(y1))
 
     def set_view_rect(self, x_range, y_range, padding: float = 0.0) -> None:
-        """Show ``x_range`` × ``y_range`` (grown by ``padding``, a fraction of each span).
-
-        The aspect ratio stays locked.  A span that is not a finite float
-        (points near ±1.8e308) is narrowed to the widest one that is.
-        """
+        """Show ``x_range`` × ``y_range`` (grown by ``padding``, a fraction of each span), the
+        aspect locked; a span not a finite float (near ±1.8e308) narrowed to one that is."""
         (x0, x1), (y0, y1) = (drawable_range(*map(float, x_range)),
                                 drawable_range(*map(float, y_range)))
         self._vb.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=padding)
 
     def fit_view(self) -> None:
-        """Frame the data and the origin with a margin ([-5, 5]² without data).
-
-        The view then follows what the layers keep in view until a pan, a zoom
-        or another rectangle (:mod:`.view_fit`).
-        """
+        """Frame the data and the origin ([-5, 5]² without data), then follow what the layers
+        keep in view until a pan, a zoom or another rectangle (:mod:`.view_fit`)."""
         self._fit.fit()
 
     def set_scale(self, scale: style.Scale) -> None:
@@ -399,11 +389,8 @@ class Canvas(pg.PlotWidget):
             layer.update(frame)
 
     def set_redraw_interval(self, seconds: float) -> None:
-        """Redraw what changed at most once per *seconds* (0: as soon as the loop is free).
-
-        A long computation in slices ("run to end") sets it so that the slices,
-        not the redraws, get most of the time.
-        """
+        """Redraw what changed at most once per *seconds* (0: as soon as the loop is free), so
+        that a long computation in slices ("run to end") gets most of the time."""
         self._redraw_interval = max(0.0, float(seconds))
         if self._timer.isActive():
             self._timer.stop()

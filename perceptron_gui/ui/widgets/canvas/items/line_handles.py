@@ -1,16 +1,12 @@
 """A line ``w·x + b = 0`` the user drags by two handles: one moves it, one turns w.
 
-- Dragging the anchor to ``p`` keeps ``w`` and sets ``b = −w·p``: the line
-  moves parallel to itself, through ``p``.
-- Dragging the head to ``p`` sets ``w = p − origin`` and keeps the line
-  through the anchor (``b = −w·anchor``).  Without a bias (``translate=False``)
-  the anchor is hidden and ``b`` stays 0, so the line turns about the origin;
-  from ``w = 0`` (no line, no anchor) ``b`` stays as it is.
-- With ``grip=True``, the line itself is a handle too, drawn only while the
-  pointer is over it: dragging it moves the line as the anchor does.
+- The anchor dragged to ``p`` keeps ``w``, ``b = −w·p``: the line moves parallel.
+- The head dragged to ``p``: ``w = p``, the line through the anchor.  Without a
+  bias (``translate=False``) no anchor and ``b = 0``: the line turns about the
+  origin; from ``w = 0`` (no anchor) ``b`` stays.
+- With ``grip=True`` the line itself moves as the anchor (drawn under the pointer).
 
-The handles are marked with :func:`~..gestures.mark_handle`, so a press on one
-is the handle's even over a data point.
+A press on a handle is the handle's even over a point (:func:`~..gestures.mark_handle`).
 """
 
 from __future__ import annotations
@@ -54,11 +50,8 @@ def style_handle(handle, fill, outline, hover, line_width: float, pixels: float 
 
 
 def anchor_point(w, b: float, view) -> np.ndarray | None:
-    """The point of ``w·x + b = 0`` nearest the centre of ``view``, kept inside it.
-
-    None when ``w`` is zero or not finite (no line); when the line misses the
-    view, the projection of the centre.
-    """
+    """The point of ``w·x + b = 0`` nearest the centre of ``view``, kept inside it (the
+    centre's projection when the line misses it; None without a line)."""
     w = np.asarray(w, dtype=np.float64)
     nn = float(w @ w)
     if not (math.isfinite(nn) and nn > 0 and math.isfinite(b)):
@@ -74,10 +67,8 @@ def anchor_point(w, b: float, view) -> np.ndarray | None:
 
 
 class LineHandles(QtCore.QObject):
-    """Two handles for a line ``w·x + b = 0`` and its ``w`` (see the module).
-
-    The handles are added to ``layer`` as ``f"{prefix}_anchor"``, ``…_head`` and,
-    with ``grip``, ``…_line`` just under them (so they win where they are).
+    """Two handles for a line ``w·x + b = 0`` and its ``w``: ``layer``'s items
+    ``f"{prefix}_anchor"``, ``…_head`` and, with ``grip``, ``…_line`` just under them.
 
     Attributes
     ----------
