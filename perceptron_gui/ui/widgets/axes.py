@@ -1,10 +1,8 @@
 """Axes whose tick labels read well at every range: short, and never a negative count.
 
-pyqtgraph's default axis writes as many decimals as the tick spacing asks for,
-so a range that collapses on one value reads ``22.43857835407230``, and a count
-axis autoranged around 0 shows ``−0.5``.  Every label is written by the core's
-one tick formatter (:func:`~perceptron_gui.core.text.fmt_tick`), so every plot
-writes ``12,500``, ``10⁵`` and ``8 × 10⁷`` alike (never ``10000`` beside ``8e7``).
+pyqtgraph's axis writes ``22.43857835407230`` for a collapsed range and ``−0.5`` on a
+count axis around 0.  Every label comes from the core's one tick formatter
+(:func:`~perceptron_gui.core.text.fmt_tick`): ``12,500``, ``10⁵``, ``8 × 10⁷`` alike.
 """
 
 from __future__ import annotations

@@ -1,9 +1,7 @@
 """The few numbers that matter for the current step, in type large enough to read.
 
-The bound with the update count ("k = 4 ≤ (R/γ)² = 151.9"), the training error
-and the last update, each wrapped to the panel's width and never clipped: a line
-breaks only between the parts of a formula, never inside a vector or between a
-name and its value (:func:`glue`).  Presenter mode shows it alone.
+The bound with the update count ("k = 4 ≤ (R/γ)² = 151.9"), the training error and
+the last update, wrapped only between a formula's parts (:func:`glue`), never clipped.
 """
 
 from __future__ import annotations
@@ -112,12 +110,8 @@ class EssentialsPanel(QtWidgets.QWidget):
         return dict(self._texts)
 
     def minimum_text_width(self) -> int:
-        """The width of the widest part that never breaks, its margins included.
-
-        It depends on the texts and the scale alone, never on the size
-        :meth:`_fit_bound` chose: a least width that followed it would resize the
-        panel, which refits the bound, and the layout would never settle.
-        """
+        """The width of the widest part that never breaks, margins included: from the texts
+        and the scale alone (one that followed :meth:`_fit_bound` never settled)."""
         widest = self._bound_least()
         for key, label in (("error", self.error_label), ("update", self.update_label)):
             if key == "update" and not label.isVisibleTo(self):
@@ -132,8 +126,7 @@ class EssentialsPanel(QtWidgets.QWidget):
         return font
 
     def _bound_least(self) -> int:
-        """The least room that shows the bound whole: its widest part at full size (broken
-        before "≤"), or, if narrower, the headline on one line at its smallest size."""
+        """The least room for the bound whole: broken at full size, or one line at its least."""
         text = self.bound_label.text()
         full = QtGui.QFontMetrics(self._bound_font(self._scale.font_pt * BOUND_FACTOR))
         least = _widest_part(text, full)

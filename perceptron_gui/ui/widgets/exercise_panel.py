@@ -1,7 +1,4 @@
-"""The exercise's panel: the answer's controls (the goal and hint are on the level bar).
-
-It says what the student asks for through its signals; the exercise mode marks the answers.
-"""
+"""The exercise's panel: the answer's controls, announced by signals the mode marks."""
 
 from __future__ import annotations
 
@@ -37,8 +34,7 @@ class ExercisePanel(QtWidgets.QWidget):
     Signals
     -------
     answered(object, float, float, float)
-        Predict: the point's number (1-based; None for a batch pass) and the new
-        ``w₁, w₂, b``.
+        Predict: the point's number (1-based; None for a pass) and the new ``w₁, w₂, b``.
     guessChanged(float, float, float)
         Predict: the ``w₁, w₂, b`` typed so far (the canvas draws them).
     sampleChanged(int)

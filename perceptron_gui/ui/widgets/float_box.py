@@ -1,12 +1,9 @@
 """A spin box for a float parameter: it holds any value of its range exactly.
 
-``QDoubleSpinBox`` rounds its value to a fixed number of decimals and cannot
-show ``1e-9`` next to ``1e9``.  :class:`FloatBox` keeps the value exact (323
-decimals, the most Qt allows, round-trip every float64 of the parameter ranges)
-and reads plain or exponent notation.
-
-A spin box claims every printable key, so the window's one-key shortcuts
-(Space, P …) did nothing while one had focus: :func:`pass_shortcuts`.
+``QDoubleSpinBox`` rounds to fixed decimals: no ``1e-9`` beside ``1e9``.  323
+decimals, the most Qt allows, round-trip every float64 of the parameter ranges.
+A spin box claims every printable key, the window's one-key shortcuts too
+(:func:`pass_shortcuts`).
 """
 
 from __future__ import annotations
@@ -55,21 +52,15 @@ class _ShortcutKeys(QtCore.QObject):
 
 
 def pass_shortcuts(box: QtWidgets.QAbstractSpinBox, keep: str = "") -> None:
-    """Let ``box`` (and its line edit) give up to the window's shortcuts the keys it cannot take.
-
-    ``keep``: letters the box takes all the same (``"eE"``: an exponent).
-    """
+    """Let ``box`` give the window's shortcuts the keys it cannot take (but ``keep``'s letters)."""
     keys = _ShortcutKeys(box, keep)
     box.installEventFilter(keys)
     box.lineEdit().installEventFilter(keys)
 
 
 class FloatBox(QtWidgets.QDoubleSpinBox):
-    """A float spin box over ``[low, high]`` showing ``digits`` significant digits.
-
-    ``digits`` grows where fewer would round the value; ``step`` is what the
-    arrows add or take away.
-    """
+    """A float spin box over ``[low, high]`` showing ``digits`` significant digits, more where
+    fewer would round the value."""
 
     def __init__(self, low: float, high: float, digits: int = 6, step: float = 0.1,
                  parent=None, objectName: str = ""):  # noqa: N803 - Qt's keyword

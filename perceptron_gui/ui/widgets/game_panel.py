@@ -1,7 +1,4 @@
-"""The game's panel: the rules set before the first move, the scoreboard, the moves.
-
-It says what the player asks for through its signals; the game mode turns those into commands.
-"""
+"""The game's panel: the rules, the scoreboard, the moves, announced by signals the mode takes."""
 
 from __future__ import annotations
 
@@ -56,9 +53,8 @@ class GamePanel(QtWidgets.QWidget):
     Signals
     -------
     rulesChanged(dict)
-        The player set the rules: ``R``, ``gamma``, ``angle`` (u's direction in
-        degrees), ``offset``, ``fit_intercept`` and ``tie`` (B's rule for a
-        point on its boundary).
+        ``R``, ``gamma``, ``angle`` (u's, in degrees), ``offset``, ``fit_intercept``,
+        ``tie`` (B's rule on its boundary).
     hideRequested()
         Pick ``u`` at random and hide it until the end.
     """

@@ -1,7 +1,5 @@
-"""The "Generate synthetic data…" dialog: pick a data set generator, tune it, preview it.
-
-"Replace" and "Add to canvas" hand one undoable edit to the window.
-"""
+"""The "Generate synthetic data…" dialog: pick a generator, tune it, preview it, hand one
+undoable edit to the window."""
 
 from __future__ import annotations
 
@@ -46,10 +44,7 @@ _COMMON = ("n", "noise", "seed")
 
 
 class GeneratorDialog(QtWidgets.QDialog):
-    """Choose a generator and its parameters with a live ``preview`` (a PlotWidget).
-
-    ``window`` is the window whose data the result replaces or extends.
-    """
+    """Choose a generator and its parameters with a live ``preview`` of ``window``'s new data."""
 
     def __init__(self, window: WindowAPI, parent=None):
         super().__init__(parent if parent is not None else window)

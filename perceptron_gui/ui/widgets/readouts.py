@@ -1,9 +1,7 @@
 """The readout panel: every number of the run, from ``Workspace.readouts()``.
 
-The panel draws; it does not compute.  Each value is formatted with
-:func:`~perceptron_gui.core.text.fmt`, so a number reads the same here, in the
-update log and in exports.  A row shows when the learner's
-:attr:`Capabilities.readouts` list its section.
+It draws and never computes; a row shows when :attr:`Capabilities.readouts` lists
+its section.
 """
 
 from __future__ import annotations
@@ -108,9 +106,8 @@ class ReadoutPanel(QtWidgets.QWidget):
     Parameters
     ----------
     build_when_shown : bool, default=False
-        Make the rows when the panel is first shown or its :meth:`values` are
-        asked for, not now: the window's panel sits in a folded section.  Until
-        then :meth:`refresh` only follows the data problem.
+        Make the rows when first shown or asked for :meth:`values` (a folded
+        section's); until then :meth:`refresh` only follows the data problem.
 
     Attributes
     ----------
