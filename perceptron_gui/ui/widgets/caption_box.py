@@ -157,8 +157,7 @@ class CaptionBox(QtWidgets.QWidget):
             self.changed.emit()
 
     def _carried(self) -> list:
-        """The quantity each new number keeps: the n-th's when only numbers changed (a number
-        retyped stays attached, its mismatch shown), else the same number's."""
+        """The quantity each new number keeps: the n-th's if only numbers changed, else its own."""
         before = [(text, combo.currentData() or None) for text, combo, _ in self._combos]
         now = self.edit.toPlainText()
         typed = [t for t, _ in literal_numbers(now)]
@@ -172,8 +171,7 @@ class CaptionBox(QtWidgets.QWidget):
         return names
 
     def _rebuild(self, names: list, suggest: bool) -> None:
-        """One row per typed number: its quantity (``names``; with ``suggest``, else the first
-        it agrees with) and a mark; a keystroke rebuilds only the rows it changed."""
+        """A row per typed number (its quantity and a mark), rebuilt only where it changed."""
         source = self._source()
         used: set[str] = {n for n in names if n}
         typed = [text for text, _value in literal_numbers(self.edit.toPlainText())]
@@ -202,7 +200,6 @@ class CaptionBox(QtWidgets.QWidget):
         self.count.setText(f"{len(self.edit.toPlainText())}/{MAX_CAPTION_CHARS}")
 
     def _add_row(self, i: int, text: str, matching: list[str], wanted: str | None):
-        """Insert the row of the typed number ``text`` as row ``i``; returns its parts."""
         combo = QtWidgets.QComboBox(objectName="numberQuantity")
         combo.addItem(NOT_A_QUANTITY, "")
         for name in matching + [n for n in _NUMERIC if n not in matching and states(text, n)]:

@@ -144,8 +144,7 @@ class EssentialsPanel(QtWidgets.QWidget):
         self._fit_bound()
 
     def _fit_bound(self) -> None:
-        """The bound's formula on one line at the largest size from :data:`BOUND_FACTOR` down
-        to :data:`BOUND_MIN_FACTOR` that fits; else at full size, broken before "≤"."""
+        """The bound on one line at the largest size that fits, else at full size, broken."""
         label = self.bound_label
         font = self._bound_font(self._scale.font_pt * BOUND_FACTOR)
         full = self._scale.font_pt * BOUND_FACTOR
@@ -168,7 +167,6 @@ class EssentialsPanel(QtWidgets.QWidget):
             label.setFont(font)
 
     def _tip_rule(self, rule: str | None) -> None:
-        """The error's and the update's tooltips with the run's mistake condition (if any)."""
         error = _ERROR_TIP if rule is None else (
             f"Training error: the share of misclassified samples ({rule})")
         update = _UPDATE_TIP if rule is None else f"{_UPDATE_TIP}\nThe rule in use: {rule}."

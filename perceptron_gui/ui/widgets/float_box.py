@@ -76,8 +76,7 @@ class FloatBox(QtWidgets.QDoubleSpinBox):
         pass_shortcuts(self, keep="eE")
 
     def textFromValue(self, value: float) -> str:  # noqa: N802 - Qt's name
-        """The value with its significant digits, or, where they would round it, the shortest
-        text that reads back as the same float: the number shown is the number used."""
+        """The value with its digits, or the shortest text that reads back as the same float."""
         text = format(value, f".{self._digits}g")
         if float(text) != value:
             text = repr(float(value))

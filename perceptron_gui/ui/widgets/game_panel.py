@@ -17,8 +17,7 @@ def _bound_text(bound: float) -> str:
 
 
 def proof_lines(game, moves: int) -> tuple[str, str, str]:
-    """The scoreboard's three lines after ``moves`` moves: the score and the proof's two
-    (the progress line, which needs ``u``, says so while ``u`` is hidden)."""
+    """The scoreboard's three lines after ``moves`` moves: the score and the proof's two."""
     p = game.proof(moves)
     k = p["k"]
     tilde = "̃" if game.fit_intercept else ""
@@ -37,8 +36,7 @@ def proof_lines(game, moves: int) -> tuple[str, str, str]:
 
 
 def rules_line(game) -> str:
-    """The rules in one line: ``Rules: R = 1, γ = 0.2, u at 35°`` (and B's rule when
-    a point on its boundary is class +1)."""
+    """The rules in one line: ``Rules: R = 1, γ = 0.2, u at 35°`` (B's rule unless the default)."""
     u = ("u hidden" if game.hidden and not game.finished
          else f"u at {fmt(math.degrees(math.atan2(game.u[1], game.u[0])), 1)}°")
     bias = f", c = {fmt(game.offset)}, with the bias" if game.fit_intercept else ""

@@ -280,8 +280,7 @@ _dialogs: dict[int, GeneratorDialog] = {}
 
 
 def open_generator_dialog(window: WindowAPI) -> GeneratorDialog:
-    """Show the window's one generator dialog (window-modal, not blocking; kept with the
-    choices made in it until the window goes) and return it."""
+    """Show and return the window's one generator dialog (window-modal, kept with its choices)."""
     key = id(window)
     dialog = _dialogs.get(key)
     if dialog is None:

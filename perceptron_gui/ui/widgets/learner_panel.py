@@ -221,7 +221,6 @@ class LearnerPanel(QtWidgets.QWidget):
         self.sync_from_workspace()
 
     def _follow_registry(self) -> None:
-        """One selector entry per registered learner, in registry order."""
         listed = [self.selector.itemData(i) for i in range(self.selector.count())]
         for key in [k for k in listed if k not in registry.REGISTRY]:
             self.selector.removeItem(self.selector.findData(key))
@@ -236,7 +235,6 @@ class LearnerPanel(QtWidgets.QWidget):
         self.selector.setToolTip(learner_tip())
 
     def _form(self, key: str) -> QtWidgets.QWidget:
-        """The form of the learner ``key``, built and stacked the first time."""
         if key not in self._pages:
             self._pages[key] = self._build_form(key)
             self.stack.addWidget(self._pages[key])

@@ -156,7 +156,6 @@ class ReadoutPanel(QtWidgets.QWidget):
         super().showEvent(event)
 
     def _build(self) -> None:
-        """Make the rows (once), in the panel's scale, and fill them."""
         if self._built:
             return
         self._built = True
@@ -204,8 +203,7 @@ class ReadoutPanel(QtWidgets.QWidget):
         return self._problem
 
     def bind_messages(self, show_message, clear_message) -> None:
-        """Tell the user the data problem, through the window's message sink, while it holds
-        (``show_message(text, 0)``; ``clear_message(text)`` once it goes)."""
+        """Show the data problem through the window's message sink while it holds."""
         shown = {"text": ""}
 
         def show(text: str) -> None:
@@ -312,7 +310,6 @@ class ReadoutPanel(QtWidgets.QWidget):
         label.setPalette(palette)
 
     def _texts(self, r, sections: set) -> dict[str, str]:
-        """The text of every field of ``sections`` to show, from the readouts ``r``."""
         ws = self._ws
         n = ws.dataset.n
         t: dict[str, str] = {"status": problem_text(ws) or r.status or ""}

@@ -83,8 +83,7 @@ class StatusBar(QtWidgets.QStatusBar):
         painter.end()
 
     def show_notice(self, text: str, step: int = 0, msecs: int = 8000) -> None:
-        """Show a notice about the state at the run's ``step``; it goes with that state
-        (:meth:`state_changed`, :meth:`run_moved` back before ``step``)."""
+        """Show a notice about the state at the run's ``step``; it goes with that state."""
         self.showMessage(text, msecs)
         self.notice, self._notice_step = text, int(step)
 

@@ -231,8 +231,7 @@ class UpdateLogView(QtWidgets.QTableView):
         self._apply_widths()
 
     def _apply_widths(self) -> None:
-        """Numeric columns as wide as their title or a long number; the update takes the rest,
-        its w and its b on lines of their own (one line of both was cut to "…" at 1280 px)."""
+        """Numeric columns as wide as a long number; the update the rest, w and b a line each."""
         fm = QtGui.QFontMetrics(self.font())
         lines = self.model().update_lines()
         pt = self.font().pointSizeF()

@@ -45,12 +45,8 @@ PREBUILD_MS = 300
 
 
 def _ensure_pixmap_cache(screen) -> None:
-    """Make Qt's pixmap cache hold :data:`CACHED_ITEMS` pixmaps of ``screen``'s size.
-
-    The default limit (10 MB) holds three pixmaps of a 1280×800 view: the cached
-    items pushed one another out at every frame.  A screen counts as at least
-    1920×1080 (a window may exceed an offscreen screen); the limit only rises.
-    """
+    """Make Qt's pixmap cache hold :data:`CACHED_ITEMS` pixmaps of ``screen``'s size (at least
+    1920×1080): its 10 MB held three of a 1280×800 view, redrawn at every frame."""
     pixels, ratio = 1920 * 1080, 1.0
     if screen is not None:
         pixels = max(pixels, screen.size().width() * screen.size().height())
@@ -466,7 +462,6 @@ class Canvas(pg.PlotWidget):
             self._fit.timer.start()  # a fitted view makes the legend a band of its own
 
     def _on_layer_changed(self) -> None:
-        """A layer's worker result arrived and changed what it shows: the legend follows."""
         if not widget_closed(self):
             self._update_legend(self._frame())
 

@@ -203,8 +203,7 @@ class Gestures:
         return (p.x(), p.y()), self.canvas.pixel_size()
 
     def _key_name(self, ev) -> str:
-        """The tool's name for a key ("" for others); the arrows, Tab and A only while the
-        canvas cursor shows (otherwise the arrows step the run, Tab moves the focus)."""
+        """The tool's name for a key ("" for others; arrows, Tab and A only with the cursor)."""
         mods = ev.modifiers() & ~(Qt.KeyboardModifier.ShiftModifier
                                   | Qt.KeyboardModifier.KeypadModifier)
         if mods != Qt.KeyboardModifier.NoModifier:

@@ -97,7 +97,6 @@ class ViewFit:
             self.timer.start()
 
     def _refit(self) -> None:
-        """Grow the fitted view to hold the data and the kept points, never zooming in."""
         c = self._canvas
         after_release, self.waiting = self.waiting, False
         if widget_closed(c) or not self.fitted():

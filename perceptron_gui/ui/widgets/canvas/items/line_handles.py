@@ -129,8 +129,7 @@ class LineHandles(QtCore.QObject):
         self._place_grip()
 
     def _kept_anchor(self, view) -> np.ndarray | None:
-        """The anchor where it is when it is on the line and well inside ``view`` (where a
-        drag left it), else :func:`anchor_point`."""
+        """The anchor where a drag left it, while on the line well inside ``view``."""
         fresh = anchor_point(self._w, self._b, view)
         if fresh is None or not self.anchor.isVisible():
             return fresh

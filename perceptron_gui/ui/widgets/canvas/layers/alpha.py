@@ -182,7 +182,6 @@ class AlphaLayer(Layer):
 
 
 def _summed(X: np.ndarray, frame) -> np.ndarray:
-    """The summed-area table (:func:`summed_table`) of ``X`` per screen pixel of the view."""
     x0, x1, y0, y1 = frame.view
     sx, sy = frame.pixel_size
     width = max(1, int(np.ceil((x1 - x0) / sx)))

@@ -110,7 +110,7 @@ class Frame:
 
 
 def _ignore(*_args) -> None:
-    """What a layer's ``changed`` and ``issue`` do until the canvas sets them."""
+    """Until the canvas sets a layer's ``changed`` and ``issue``."""
 
 
 def same_key(old, new) -> bool:

@@ -25,7 +25,6 @@ MIXED_NAME = "both classes"
 
 
 def _view_job(X, y, grid: PixelGrid, limit: int, colors):
-    """What a worker computes for one view: the markers, or the raster and its image."""
     result = points_view(X, y, grid, limit)
     image = codes_image(result.codes, colors) if isinstance(result, Raster) else None
     return result, image

@@ -214,8 +214,7 @@ class ContourLayer(Layer):
 
 
 def _grid(view, pixel_size, n):
-    """``((x0, x1, y0, y1), nx, ny)``: the view and a quarter more on each side (narrowed
-    near ±1.8e308 to a finite width), or None for a view without a finite size."""
+    """``((x0, x1, y0, y1), nx, ny)``: the view and a quarter more on each side, or None."""
     x0, x1, y0, y1 = view
     sx, sy = pixel_size
     if not all(math.isfinite(v) for v in (x0, x1, y0, y1, sx, sy)):

@@ -109,7 +109,6 @@ class LdaLayer(Layer):
 
     @classmethod
     def _beside(cls, frame):
-        """The LDA whose line is drawn beside the learner's boundary, or None."""
         ws = frame.workspace
         model = cls._model(frame)
         if model is None:

@@ -25,12 +25,8 @@ _NONE.flags.writeable = False
 
 
 def _marks_job(X, idx, grid: PixelGrid, pixels, limit: int, color, grow: float = 0.25):
-    """What a worker computes for the marks of one view: ``(result, image, pixels)``.
-
-    ``pixels`` (:func:`pixel_index` on ``grid``, made when None) is returned for the
-    next step of the same view; ``result``: :func:`markers_around` up to ``limit``
-    marks, else a :class:`Raster`.
-    """
+    """A worker's job for the marks of one view: ``(result, image, pixels)``, ``pixels``
+    (:func:`pixel_index`, made when None) kept for the next step of the same view."""
     if pixels is None:
         pixels = pixel_index(X, grid)
     where = pixels[idx]

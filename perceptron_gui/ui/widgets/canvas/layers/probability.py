@@ -167,13 +167,11 @@ class ProbabilityLayer(Layer):
         self.hide()
 
     def _box_px(self) -> tuple[float, float]:
-        """The width and height of the bar's place (the bar and its margins), in pixels."""
         bar = self.bar.boundingRect()
         return bar.width() + 2 * _BAR_MARGIN_PX, bar.height() + 2 * _BAR_MARGIN_PX
 
     def _choose_place(self, frame) -> None:
-        """Where the bar covers no point nor w (:func:`~..legend.free_place`), first choice the
-        middle of the right edge."""
+        """Where the bar covers no point nor w (:func:`~..legend.free_place`)."""
         sx, sy = frame.pixel_size
         x0, x1, y0, y1 = frame.view
         if not (sx > 0 and sy > 0):

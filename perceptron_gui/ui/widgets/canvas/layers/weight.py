@@ -70,8 +70,7 @@ class WeightLayer(Layer):
 
     @staticmethod
     def _means_arrow(frame, w):
-        """A w of any length (LDA's Σ⁻¹(μ₊ − μ₋)) from the means' midpoint (or the view's
-        centre), a quarter of the view's smaller side long."""
+        """A w of any length (LDA's Σ⁻¹(μ₊ − μ₋)) from the means' midpoint, a quarter view long."""
         x0, x1, y0, y1 = frame.view
         ws = frame.workspace
         means = ws.learner.means_ if ws.has_model else None
