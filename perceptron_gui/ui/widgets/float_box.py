@@ -13,7 +13,7 @@ import re
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-__all__ = ["FloatBox", "pass_shortcuts"]
+__all__ = ["FloatBox", "pass_shortcuts", "spin_box"]
 
 #: Text that may still become a number as the user types (``-``, ``1e``, ``2.``).
 _PARTIAL = re.compile(r"^[+\-−]?(\d*\.?\d*)([eE][+\-−]?\d*)?$")
@@ -56,6 +56,18 @@ def pass_shortcuts(box: QtWidgets.QAbstractSpinBox, keep: str = "") -> None:
     keys = _ShortcutKeys(box, keep)
     box.installEventFilter(keys)
     box.lineEdit().installEventFilter(keys)
+
+
+def spin_box(low: float, high: float, step: float, decimals: int = 3,
+             tip: str = "") -> QtWidgets.QDoubleSpinBox:
+    """A plain ``QDoubleSpinBox`` over ``[low, high]`` for the game's and exercises' panels."""
+    box = QtWidgets.QDoubleSpinBox()
+    box.setRange(low, high)
+    box.setDecimals(decimals)
+    box.setSingleStep(step)
+    box.setMinimumWidth(50)
+    box.setToolTip(tip)
+    return box
 
 
 class FloatBox(QtWidgets.QDoubleSpinBox):

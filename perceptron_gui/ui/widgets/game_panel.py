@@ -8,6 +8,7 @@ from PySide6 import QtCore, QtWidgets
 
 from ...core.learners.ties import DEFAULT_TIE, TIE_TEXTS, TIE_TIP, TIES, condition
 from ...core.text import fmt, plural
+from .float_box import spin_box
 
 __all__ = ["GamePanel", "proof_lines"]
 
@@ -134,14 +135,9 @@ class GamePanel(QtWidgets.QWidget):
 
     @staticmethod
     def _spin(lo, hi, value, step, tip) -> QtWidgets.QDoubleSpinBox:
-        box = QtWidgets.QDoubleSpinBox()
-        box.setRange(lo, hi)
-        box.setDecimals(3)
-        box.setSingleStep(step)
+        box = spin_box(lo, hi, step, tip=tip)
         box.setValue(value)
         box.setKeyboardTracking(False)
-        box.setToolTip(tip)
-        box.setMinimumWidth(50)
         return box
 
     def rules(self) -> dict:

@@ -328,11 +328,6 @@ class Canvas(pg.PlotWidget):
         w, h = self._vb.rect().width(), self._vb.rect().height()
         return (pixel_span(x0, x1, w), pixel_span(y0, y1, h)) if w > 0 and h > 0 else (0.0, 0.0)
 
-    @property
-    def hovered(self) -> int | None:
-        """The point the hover label shows, or None (:attr:`view_state`'s, shared with views)."""
-        return self.view_state.hovered
-
     def set_hovered(self, index: int | None) -> None:
         """Show the hover label of point ``index`` (None hides it); it follows every frame."""
         self.view_state.set_hovered(index)  # its announcement redraws the hover layer

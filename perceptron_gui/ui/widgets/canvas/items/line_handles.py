@@ -98,7 +98,6 @@ class LineHandles(QtCore.QObject):
             self.grip.sigPositionChangeFinished.connect(self._finished)
         self._w = np.zeros(2)
         self._b = 0.0
-        self._origin = np.zeros(2)
         self._translate = True
         self._placing = Guard()
 
@@ -107,18 +106,14 @@ class LineHandles(QtCore.QObject):
         """The weight vector the handles show."""
         return self._w.copy()
 
-    def set_line(self, w, b: float, frame, *, translate: bool = True, origin=(0.0, 0.0)) -> None:
-        """Place the handles for ``w·x + b = 0`` (no signal); hide them for ``w = 0``.
-
-        ``frame.view`` places the anchor; ``translate=False`` (no bias) hides it;
-        ``origin`` is where the arrow of ``w`` starts.
-        """
+    def set_line(self, w, b: float, frame, *, translate: bool = True) -> None:
+        """Place the handles for ``w·x + b = 0`` (no signal; ``frame.view`` places the anchor,
+        hidden without a bias, ``translate=False``); hide them for ``w = 0``."""
         self._w = np.asarray(w, dtype=np.float64).copy()
         self._b = 0.0 if not translate else float(b)
-        self._origin = np.asarray(origin, dtype=np.float64).copy()
         self._translate = translate
         anchor = self._kept_anchor(frame.view) if translate else None
-        head = self._origin + self._w
+        head = self._w
         with self._placing:
             if anchor is not None:
                 self.anchor.setPos(float(anchor[0]), float(anchor[1]))
@@ -187,7 +182,7 @@ class LineHandles(QtCore.QObject):
     def _head_moved(self, item) -> None:
         if self._placing:
             return
-        w = np.array([item.pos().x(), item.pos().y()]) - self._origin
+        w = np.array([item.pos().x(), item.pos().y()])
         if not np.isfinite(w).all() or not w.any():
             return  # the head on the origin: no line; keep the last one
         self._w = w
