@@ -33,11 +33,8 @@ _NUMERIC = [name for name, check in CHECKS.items() if check.kind in ("number", "
 
 
 class CaptionBox(QtWidgets.QWidget):
-    """A caption editor with placeholders and the checks of its typed numbers.
-
-    ``source()`` gives what to measure now (a ``DemoPlayer`` or a ``Here``), or None
-    (values read "—"); :attr:`changed`: the person changed the caption or a check.
-    """
+    """A caption editor with placeholders and the checks of its typed numbers; ``source()``
+    gives what to measure now (a ``DemoPlayer`` or a ``Here``), or None (values read "—")."""
 
     changed = QtCore.Signal()
 

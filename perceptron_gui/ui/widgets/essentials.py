@@ -33,11 +33,9 @@ _BREAKS = {"bound": "≤f", "error": "(", "update": "+="}
 
 def glue(text: str, breaks: str) -> str:
     """``text`` with every space a no-break space except those before a sign of ``breaks``
-    or a word of three letters or more (a sentence's words wrap), outside parentheses.
+    or a word of three letters or more, outside parentheses; a :data:`WJ` after each "/".
 
-    ``glue("k = 4 ≤ (R/γ)² = 76.19", "≤")`` may break only before "≤" (a word
-    joiner :data:`WJ` follows each "/");
-    ``glue("w ← (1.0, 2.0) + (−1)·(2.81, −1.19)", "+=")`` only before "+".
+    ``glue("k = 4 ≤ (R/γ)² = 76.19", "≤")`` may break only before "≤".
     """
     out, depth = [], 0
     for i, ch in enumerate(text):

@@ -109,10 +109,7 @@ class ReadoutPanel(QtWidgets.QWidget):
         Make the rows when first shown or asked for :meth:`values` (a folded
         section's); until then :meth:`refresh` only follows the data problem.
 
-    Attributes
-    ----------
-    problemChanged : Signal(str)
-        The data problem changed: its text in the UI's words, "" once it no longer holds.
+    ``problemChanged(text)``: the data problem in the UI's words ("" once gone).
     """
 
     problemChanged = QtCore.Signal(str)

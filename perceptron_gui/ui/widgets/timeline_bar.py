@@ -114,11 +114,8 @@ class TimelineSlider(QtWidgets.QSlider):
 
 
 class TimelineBar(QtWidgets.QWidget):
-    """The timeline: a slider over the computed steps of the run and "run step t / T".
-
-    ``slider`` spans ``0..frontier`` (``0..end_step`` once ended), a page an epoch;
-    ``seekRequested(step)``: the user moved it (with ``seek_itself`` the bar seeks).
-    """
+    """The timeline: a ``slider`` over the computed steps of the run (a page an epoch) and
+    "run step t / T"; ``seekRequested(step)`` (with ``seek_itself`` the bar seeks)."""
 
     seekRequested = QtCore.Signal(int)
 

@@ -64,11 +64,9 @@ class Canvas(pg.PlotWidget):
     editRequested : Signal(object)
         A data-set edit the user asked for; the window applies it.
     dragFinished : Signal()
-        A point drag ended: the next move must start a new undo step.
+        A point drag ended: the next move starts a new undo step.
     commandIssued : Signal(object)
-        A command a layer's gesture asked for (``Layer.issue``); the window dispatches it.
-    view_state : ViewState
-        Where the layer switches live (the window's, or the canvas's own).
+        A command a layer's gesture asked for (``Layer.issue``).
     """
 
     editRequested = QtCore.Signal(object)
@@ -291,11 +289,8 @@ class Canvas(pg.PlotWidget):
                 if not any((name, item) in shown for name, items in table[word] for item in items)]
 
     def axis_space(self, space: dict | None = None) -> dict:
-        """The pixels the axes take, ``{"left": w, "bottom": h}``; ``space``: fix them so.
-
-        pyqtgraph sizes an axis to the widest label it painted (shrinking it
-        10 pixels late): an export given this one lays its data area out alike.
-        """
+        """The pixels the axes take, ``{"left": w, "bottom": h}``; ``space``: fix them so (an
+        export's data area then lies as this one's: pyqtgraph sizes an axis by its labels)."""
         left, bottom = self.getPlotItem().getAxis("left"), self.getPlotItem().getAxis("bottom")
         if space is not None:
             left.setWidth(float(space["left"]))
@@ -318,11 +313,8 @@ class Canvas(pg.PlotWidget):
         return self.legend.isVisible() and self.legend.sceneBoundingRect().contains(scene)
 
     def pixel_size(self) -> tuple[float, float]:
-        """Data size of one screen pixel along x and y (0, 0 before the view has a size).
-
-        Not pyqtgraph's ``viewPixelSize``: it inverts the view's transform, whose
-        determinant underflows beyond about 1e±150 (NaN, 0 or 1e-317).
-        """
+        """Data size of one screen pixel along x and y (0, 0 before the view has a size); not
+        ``viewPixelSize``, whose inverted transform underflows beyond about 1e±150."""
         self._vb.updateMatrix()
         (x0, x1), (y0, y1) = self._vb.viewRange()
         w, h = self._vb.rect().width(), self._vb.rect().height()

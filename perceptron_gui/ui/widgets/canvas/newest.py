@@ -13,11 +13,7 @@ class NewestJob:
     ``job(request)`` returns ``(func, args)``: ``func(*args)`` computes the picture
     without touching widgets; ``apply(request, out)`` draws it; ``alive()`` is False
     once the canvas closed; ``stale(request, out)`` gets a result no longer the newest.
-
-    Attributes
-    ----------
-    held : bool
-        Requests wait until their owner computes them (:meth:`take`; an export).
+    While ``held``, requests wait for their owner (:meth:`take`; an export).
     """
 
     def __init__(self, job, apply, alive, stale=None):

@@ -10,11 +10,8 @@ __all__ = ["LayerRegistry"]
 
 
 class LayerRegistry:
-    """Every layer of a canvas; one with ``item_names`` is made when first needed or asked for.
-
-    ``changed`` and ``issue`` become each layer's callbacks; ``style(layer)``
-    styles a layer made after the canvas was styled.
-    """
+    """Every layer of a canvas; one with ``item_names`` is made when first needed or asked for
+    (``changed``, ``issue``: each layer's callbacks; ``style(layer)`` styles a late one)."""
 
     def __init__(self, view_box, has_data: bool, changed: Callable, issue: Callable,
                  style: Callable):

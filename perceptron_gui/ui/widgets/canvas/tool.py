@@ -294,11 +294,8 @@ class EditTool:
         return True
 
     def key(self, key: str, pos=None, pixel_size=None, modifiers=(), view=None) -> bool:
-        """A key press (``pos``: the pointer, or None); True when handled.
-
-        ``key``: ``"delete"``, ``"escape"``, ``"toggle"``, ``"1"``, ``"+"``, ``"2"``,
-        ``"-"``, ``"t"``, or a cursor key (:data:`KEYS`); ``view`` keeps the cursor in.
-        """
+        """A key press (``pos``: the pointer, or None; ``view`` keeps the cursor in); True when
+        handled.  ``key``: "delete", "escape", "toggle", "1", "+", "2", "-", "t" or a cursor key."""
         if key != "escape" and key not in _ARROWS:
             self.key_move_end()
         if key == "cursor":

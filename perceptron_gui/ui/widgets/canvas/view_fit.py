@@ -136,11 +136,8 @@ class ViewFit:
 
 
 def fit_plot_steps(canvas, finish: bool = True):
-    """Lay a canvas's plot out again to fit its width; a generator yielding per redraw.
-
-    The legend's minimum width held the view box wide after a wider layout (clipped
-    on the right): no layer for a moment shrinks it.  ``finish``: no worker waits.
-    """
+    """Lay a canvas's plot out again to fit its width, a redraw a step: no layer for a moment
+    shrinks the legend, whose minimum width held the view box wide."""
     def deliver_layout():
         QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.LayoutRequest)
 

@@ -23,11 +23,8 @@ def codes_image(codes: np.ndarray, colors) -> QtGui.QImage:
 
 
 class PointRaster(pg.GraphicsObject):
-    """A ``QImage`` covering a data rectangle, drawn without resampling where it fits.
-
-    The device corners are rounded to whole pixels and sampled nearest: a current
-    image lands on the pixels it was binned for, a stale one stretched until the next.
-    """
+    """A ``QImage`` covering a data rectangle, its device corners rounded to whole pixels and
+    sampled nearest: a current image lands on its pixels, a stale one stretched."""
 
     def __init__(self):
         super().__init__()

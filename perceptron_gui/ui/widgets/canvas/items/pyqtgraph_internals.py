@@ -67,9 +67,8 @@ def uniform_style(data) -> bool:
 def set_scatter_positions(item, pos: np.ndarray) -> None:
     """Replace a scatter's points by ``pos`` (shape (n, 2)), records built with numpy.
 
-    pyqtgraph allocates its record array with ``np.empty``, which fills the
-    Python-object fields one record at a time; zeros and one assignment of None
-    per field make the same records.  Then the end of ``ScatterPlotItem.addPoints``.
+    pyqtgraph's ``np.empty`` fills the object fields a record at a time; zeros and one
+    None per field make the same records.  Then the end of ``ScatterPlotItem.addPoints``.
     """
     item.clear()
     data = np.zeros(pos.shape[0], dtype=item.data.dtype)

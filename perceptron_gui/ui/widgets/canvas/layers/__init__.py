@@ -54,9 +54,7 @@ def switch_names(cls: type[Layer]) -> tuple[str, ...]:
 
 def register_layer(cls: type[Layer]) -> type[Layer]:
     """Add the layer ``cls`` and the switches it brings; returns it (a class decorator too).
-
-    ValueError: no name, a name taken, a switch nobody declares or another layer's.
-    """
+    ValueError: no name, a name taken, a switch nobody declares or another layer's."""
     _check(cls)
     if LAYER_TYPES.get(cls.name) is cls:
         return cls

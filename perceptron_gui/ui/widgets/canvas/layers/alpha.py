@@ -40,11 +40,8 @@ def alpha_text(a) -> str:
 
 
 class AlphaLayer(Layer):
-    """``α=k`` beside support vectors, largest α first, never two overlapping.
-
-    ``labels`` is the pool of labels made so far; ``labelled`` the indices of the
-    points whose α has a label now.
-    """
+    """``α=k`` beside support vectors, largest α first, never two overlapping (``labels``:
+    the pool made so far; ``labelled``: the points labelled now)."""
 
     name = "alpha"
     item_names = ()

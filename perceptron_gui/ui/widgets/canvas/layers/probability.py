@@ -82,11 +82,8 @@ def _model(frame):
 
 
 class ProbabilityLayer(Layer):
-    """``P(y = +1 | x)`` (``predict_proba``) on a grid over the view, its colour bar, its readout.
-
-    ``grid`` is ``(x0, x1, y0, y1, P)`` of the picture shown (``P`` of shape (ny, nx);
-    None when hidden); ``hover`` is ``(x, y, P)`` at the pointer over the shading.
-    """
+    """``P(y = +1 | x)`` on a grid over the view, its colour bar, its readout; ``grid``:
+    ``(x0, x1, y0, y1, P)`` shown (or None), ``hover``: ``(x, y, P)`` at the pointer."""
 
     name = "probability"
     item_names = ("probability_image", "colour_bar", "posterior_readout")
