@@ -98,9 +98,7 @@ class EssentialsPanel(QtWidgets.QWidget):
         big.setBold(True)
         self.bound_label.setFont(big)
         self._fit_bound()
-        mono = QtGui.QFontDatabase.systemFont(QtGui.QFontDatabase.SystemFont.FixedFont)
-        mono.setPointSizeF(scale.font_pt)
-        self.update_label.setFont(mono)
+        self.update_label.setFont(style.fixed_font(scale.font_pt))
         self.updateGeometry()
 
     def texts(self) -> dict[str, str]:

@@ -156,8 +156,7 @@ class TimelineBar(QtWidgets.QWidget):
         font = QtGui.QFont(self.font())
         font.setPointSizeF(scale.font_pt)
         self.setFont(font)
-        mono = style.fixed_font(scale.font_pt)
-        self.label.setFont(mono)
+        self.label.setFont(style.fixed_font(scale.font_pt))
         # room for the widest label this run can show, so the slider does not jump
         self._fit_label()
         factor = scale.font_pt / style.NORMAL.font_pt

@@ -31,11 +31,9 @@ def _view_job(X, y, grid: PixelGrid, limit: int, colors):
 
 
 class DataLayer(Layer):
-    """The points of class +1 and of class −1.
+    """The points of class +1 and of class −1: beyond :attr:`marker_max` in the view, an exact
+    raster of its pixels (:mod:`..raster`) made in a worker, the old one shown meanwhile.
 
-    Beyond :attr:`marker_max` points, those in the view are markers or, beyond
-    :attr:`marker_max` there, an exact raster of its pixels (:mod:`..raster`),
-    made in a worker; the previous picture stays until the newest is ready.
     Still data paint from Qt's item cache; changing data paint directly, since a
     cache would be redrawn and blitted at every change (:meth:`set_cached`).
     """
