@@ -59,14 +59,8 @@ def _ensure_pixmap_cache(screen) -> None:
 class Canvas(pg.PlotWidget):
     """The 2-D view of the workspace: points, hyperplane, margins, and editing.
 
-    Attributes
-    ----------
-    editRequested : Signal(object)
-        A data-set edit the user asked for; the window applies it.
-    dragFinished : Signal()
-        A point drag ended: the next move starts a new undo step.
-    commandIssued : Signal(object)
-        A command a layer's gesture asked for (``Layer.issue``).
+    ``editRequested(edit)``: a data-set edit for the window to apply; ``dragFinished()``:
+    the next move starts a new undo step; ``commandIssued(command)``: a layer's gesture's.
     """
 
     editRequested = QtCore.Signal(object)

@@ -70,12 +70,8 @@ class LineHandles(QtCore.QObject):
     """Two handles for a line ``w·x + b = 0`` and its ``w``: ``layer``'s items
     ``f"{prefix}_anchor"``, ``…_head`` and, with ``grip``, ``…_line`` just under them.
 
-    Attributes
-    ----------
-    moved : Signal(object, float)
-        ``(w, b)`` at every position of a drag (``w`` an ndarray of shape (2,)).
-    released : Signal(object, float)
-        ``(w, b)`` once when a drag ends.
+    ``moved(w, b)`` at every position of a drag (``w`` of shape (2,)), ``released(w, b)``
+    once at its end.
     """
 
     moved = QtCore.Signal(object, float)
