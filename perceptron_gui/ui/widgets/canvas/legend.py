@@ -144,12 +144,8 @@ class CanvasLegend:
     """A semi-transparent ``LegendBox`` inside the view box, where it covers no point (a drag
     puts it elsewhere for good); rebuilt only when its rows or the scale change.
 
-    Attributes
-    ----------
-    corner : (int, int) or None
-        The corner of :data:`CORNERS` it is anchored to, or None.
-    covered : float
-        How many points (the w arrow counting as 32) it covers where it is.
+    ``corner``: the one of :data:`CORNERS` it is anchored to, or None; ``covered``: how
+    many points (the w arrow counting as 32) it covers where it is.
     """
 
     def __init__(self, view_box):

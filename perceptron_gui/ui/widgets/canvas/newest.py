@@ -28,6 +28,11 @@ class NewestJob:
         """True while a newer picture than the one shown is wanted."""
         return self._wanted is not None
 
+    @property
+    def busy(self) -> bool:
+        """True while a worker computes a request (its result may be dropped)."""
+        return self._running
+
     def request(self, request, *, now: bool = False) -> None:
         """Ask for ``request``'s picture: in a worker, or at once with ``now``."""
         self._serial += 1

@@ -41,13 +41,9 @@ class ContourLayer(Layer):
     """The sign of ``f`` on a grid sized to the view, and its level-0 contour (the switches
     and the legend row of :class:`~.boundary.BoundaryLayer`).
 
-    Attributes
-    ----------
-    cache : dict or None
-        The grid (``geometry``, ``rect``, ``xs``, ``ys``, ``G``) and the kernel
-        column of each support vector met (``cols``), or the values ``F``.
-    note : str or None
-        The legend's row when the last redraw could not draw everything.
+    ``cache``: the grid (``geometry``, ``rect``, ``xs``, ``ys``, ``G``) and the kernel column
+    of each support vector met (``cols``), or the values ``F``; ``note``: the legend's
+    row when the last redraw could not draw everything.
     """
 
     name = "kernel"

@@ -41,14 +41,8 @@ class MistakesLayer(Layer):
     """Crosses on the samples the current model gets wrong, or, beyond :attr:`marker_max` in
     the view, a raster of their pixels (a worker; the points binned once per view).
 
-    Attributes
-    ----------
-    marked : ndarray of int
-        Read-only indices of the samples marked at the last redraw.
-    marked_dataset : Dataset or None
-        The data set ``marked`` indexes.
-    draws : bool
-        False: no crosses (an export paints them itself); a raster as on screen.
+    ``marked``: the read-only indices marked at the last redraw, into ``marked_dataset``;
+    ``draws`` False: no crosses (an export paints them itself), a raster as on screen.
     """
 
     name = "mistakes"
