@@ -9,8 +9,7 @@ __all__ = ["Guard", "follow_run", "signed"]
 
 
 class Guard:
-    """A flag that is true inside ``with guard:``: the owner's own changes to its controls or
-    items, which its slots then ignore (the two directions never feed back)."""
+    """True inside ``with guard:``: the owner's own changes, which its slots ignore."""
 
     def __init__(self):
         self._on = False
@@ -31,8 +30,8 @@ def signed(v: float) -> str:
 
 
 def follow_run(owner, workspace, refresh, name: str, *, theory: bool = False) -> YieldingTimer:
-    """A timer that calls ``refresh`` once after a burst of changes to the run, the learner
-    or the data (with ``theory``, also to the theory's results and the shaped model)."""
+    """A timer calling ``refresh`` once after a burst of changes to the run, the learner or
+    the data (``theory``: and to the theory's results and the shaped model)."""
     timer = YieldingTimer(owner, refresh, name=name)
     events = workspace.events
     more = (events.theory_changed, workspace.view_state.events.shaping_changed) if theory else ()

@@ -1,10 +1,8 @@
 """Axes whose tick labels read well at every range: short, and never a negative count.
 
-pyqtgraph's default axis writes as many decimals as the tick spacing asks for,
-so a range that collapses on one value reads ``22.43857835407230``, and a count
-axis autoranged around 0 shows ``−0.5``.  Every label is written by the core's
-one tick formatter (:func:`~perceptron_gui.core.text.fmt_tick`), so every plot
-writes ``12,500``, ``10⁵`` and ``8 × 10⁷`` alike (never ``10000`` beside ``8e7``).
+pyqtgraph's axis writes ``22.43857835407230`` for a collapsed range and ``−0.5`` on a
+count axis around 0.  Every label comes from the core's one tick formatter
+(:func:`~perceptron_gui.core.text.fmt_tick`): ``12,500``, ``10⁵``, ``8 × 10⁷`` alike.
 """
 
 from __future__ import annotations
@@ -29,8 +27,8 @@ def _int_label(value: int) -> str:
 
 
 def log_ticks(top: float) -> list[list[tuple[float, str]]]:
-    """Ticks of a log10 axis from 1 to ``10**top``, labelled as plain counts: the powers of
-    ten, and 2 and 5 times them (labelled when the axis spans at most two decades)."""
+    """Ticks of a log10 axis from 1 to ``10**top`` as counts: powers of ten, 2 and 5 times them
+    (labelled up to two decades)."""
     decades = max(1, math.ceil(top))
     major = [(float(j), _int_label(10**j)) for j in range(decades + 1)]
     label_minor = decades <= 2
@@ -51,8 +49,7 @@ def value_label(value: float, spacing: float) -> str:
 
 
 def style_axes(plot: pg.PlotItem, font_pt: float, titles=("", "")) -> None:
-    """The pens, tick font (``font_pt``) and ``titles`` of ``plot``'s bottom and left axes
-    (the canvas's: its axes take the data's feature names)."""
+    """The pens, tick font (``font_pt``) and ``titles`` of ``plot``'s bottom and left axes."""
     foreground = style.current().foreground
     font = QtGui.QFont()
     font.setPointSizeF(font_pt)
@@ -66,8 +63,7 @@ def style_axes(plot: pg.PlotItem, font_pt: float, titles=("", "")) -> None:
 
 
 class ReadableAxis(pg.AxisItem):
-    """An axis with short tick labels; ``counts=True`` keeps whole, non-negative ticks, and
-    in log mode labels decades as in :func:`log_ticks`."""
+    """An axis with short tick labels (``counts``: whole, non-negative, decades in log mode)."""
 
     def __init__(self, orientation: str, *, counts: bool = False, **kwargs):
         super().__init__(orientation, **kwargs)

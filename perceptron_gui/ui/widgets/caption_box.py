@@ -1,10 +1,8 @@
 """The caption box of the demo recorder and editor: a caption, its live numbers, its checks.
 
-*Quantities* inserts a placeholder (``{k}``, ``{bound}`` …) that the demo fills in
-as it plays.  Every number typed gets a row below: the quantity it states
-(offered first when its value now agrees to the digits written) or "not a
-quantity", and whether the value now agrees; the check attached to it keeps a
-saved demo honest.  Checks that are not typed numbers are kept and listed.
+*Quantities* inserts a placeholder (``{k}``, ``{bound}`` …) the demo fills in.  Every
+number typed gets a row: the quantity it states (those agreeing now offered first)
+or "not a quantity", and whether it agrees; its check keeps a saved demo honest.
 """
 
 from __future__ import annotations
@@ -35,12 +33,8 @@ _NUMERIC = [name for name, check in CHECKS.items() if check.kind in ("number", "
 
 
 class CaptionBox(QtWidgets.QWidget):
-    """A caption editor with placeholders and the checks of its typed numbers.
-
-    ``source()`` gives what to measure now (a ``DemoPlayer`` or a
-    :class:`~perceptron_gui.core.demos.captions.Here`), or None (values read "—").
-    :attr:`changed` is emitted when the person changed the caption or a check.
-    """
+    """A caption editor with placeholders and the checks of its typed numbers; ``source()``
+    gives what to measure now (a ``DemoPlayer`` or a ``Here``), or None (values read "—")."""
 
     changed = QtCore.Signal()
 
@@ -160,9 +154,7 @@ class CaptionBox(QtWidgets.QWidget):
             self.changed.emit()
 
     def _carried(self) -> list:
-        """The quantity each number of the new text keeps from the text before: the n-th's
-        when only numbers changed (a number retyped stays attached, and its mismatch
-        shows), else that of the same number written before."""
+        """The quantity each new number keeps: the n-th's if only numbers changed, else its own."""
         before = [(text, combo.currentData() or None) for text, combo, _ in self._combos]
         now = self.edit.toPlainText()
         typed = [t for t, _ in literal_numbers(now)]
@@ -176,12 +168,7 @@ class CaptionBox(QtWidgets.QWidget):
         return names
 
     def _rebuild(self, names: list, suggest: bool) -> None:
-        """One row per typed number: its quantity (``names``: kept; else, with
-        ``suggest``, the first quantity it agrees with now) and a mark.
-
-        A row whose number and quantity stay is kept, so a keystroke rebuilds only
-        the rows of the numbers it changed (150 numbers: one row, not 150 combo boxes).
-        """
+        """A row per typed number (its quantity and a mark), rebuilt only where it changed."""
         source = self._source()
         used: set[str] = {n for n in names if n}
         typed = [text for text, _value in literal_numbers(self.edit.toPlainText())]
@@ -210,7 +197,6 @@ class CaptionBox(QtWidgets.QWidget):
         self.count.setText(f"{len(self.edit.toPlainText())}/{MAX_CAPTION_CHARS}")
 
     def _add_row(self, i: int, text: str, matching: list[str], wanted: str | None):
-        """Insert the row of the typed number ``text`` as row ``i``; returns its parts."""
         combo = QtWidgets.QComboBox(objectName="numberQuantity")
         combo.addItem(NOT_A_QUANTITY, "")
         for name in matching + [n for n in _NUMERIC if n not in matching and states(text, n)]:
@@ -230,8 +216,7 @@ class CaptionBox(QtWidgets.QWidget):
         return text, combo, mark
 
     def _matching(self, text: str, source) -> list[str]:
-        """The numeric checks whose value now agrees with ``text`` to the digits written
-        (found once per number and state shown)."""
+        """The numeric checks that now agree with ``text`` to its digits (once per state)."""
         if text not in self._matches:
             self._matches[text] = [name for name in _NUMERIC if states(text, name)
                                    and self._agrees(text, name, source)]

@@ -1,9 +1,7 @@
 """The few numbers that matter for the current step, in type large enough to read.
 
-The bound with the update count ("k = 4 ≤ (R/γ)² = 151.9"), the training error
-and the last update, each wrapped to the panel's width and never clipped: a line
-breaks only between the parts of a formula, never inside a vector or between a
-name and its value (:func:`glue`).  Presenter mode shows it alone.
+The bound with the update count ("k = 4 ≤ (R/γ)² = 151.9"), the training error and
+the last update, wrapped only between a formula's parts (:func:`glue`), never clipped.
 """
 
 from __future__ import annotations
@@ -35,11 +33,9 @@ _BREAKS = {"bound": "≤f", "error": "(", "update": "+="}
 
 def glue(text: str, breaks: str) -> str:
     """``text`` with every space a no-break space except those before a sign of ``breaks``
-    or a word of three letters or more (a sentence's words wrap), outside parentheses.
+    or a word of three letters or more, outside parentheses; a :data:`WJ` after each "/".
 
-    ``glue("k = 4 ≤ (R/γ)² = 76.19", "≤")`` may break only before "≤" (a word
-    joiner :data:`WJ` follows each "/");
-    ``glue("w ← (1.0, 2.0) + (−1)·(2.81, −1.19)", "+=")`` only before "+".
+    ``glue("k = 4 ≤ (R/γ)² = 76.19", "≤")`` may break only before "≤".
     """
     out, depth = [], 0
     for i, ch in enumerate(text):
@@ -102,9 +98,7 @@ class EssentialsPanel(QtWidgets.QWidget):
         big.setBold(True)
         self.bound_label.setFont(big)
         self._fit_bound()
-        mono = QtGui.QFontDatabase.systemFont(QtGui.QFontDatabase.SystemFont.FixedFont)
-        mono.setPointSizeF(scale.font_pt)
-        self.update_label.setFont(mono)
+        self.update_label.setFont(style.fixed_font(scale.font_pt))
         self.updateGeometry()
 
     def texts(self) -> dict[str, str]:
@@ -112,12 +106,8 @@ class EssentialsPanel(QtWidgets.QWidget):
         return dict(self._texts)
 
     def minimum_text_width(self) -> int:
-        """The width of the widest part that never breaks, its margins included.
-
-        It depends on the texts and the scale alone, never on the size
-        :meth:`_fit_bound` chose: a least width that followed it would resize the
-        panel, which refits the bound, and the layout would never settle.
-        """
+        """The width of the widest part that never breaks, margins included: from the texts
+        and the scale alone (one that followed :meth:`_fit_bound` never settled)."""
         widest = self._bound_least()
         for key, label in (("error", self.error_label), ("update", self.update_label)):
             if key == "update" and not label.isVisibleTo(self):
@@ -132,8 +122,7 @@ class EssentialsPanel(QtWidgets.QWidget):
         return font
 
     def _bound_least(self) -> int:
-        """The least room that shows the bound whole: its widest part at full size (broken
-        before "≤"), or, if narrower, the headline on one line at its smallest size."""
+        """The least room for the bound whole: broken at full size, or one line at its least."""
         text = self.bound_label.text()
         full = QtGui.QFontMetrics(self._bound_font(self._scale.font_pt * BOUND_FACTOR))
         least = _widest_part(text, full)
@@ -151,8 +140,7 @@ class EssentialsPanel(QtWidgets.QWidget):
         self._fit_bound()
 
     def _fit_bound(self) -> None:
-        """The bound's formula on one line at the largest size from :data:`BOUND_FACTOR` down
-        to :data:`BOUND_MIN_FACTOR` that fits; else at full size, broken before "≤"."""
+        """The bound on one line at the largest size that fits, else at full size, broken."""
         label = self.bound_label
         font = self._bound_font(self._scale.font_pt * BOUND_FACTOR)
         full = self._scale.font_pt * BOUND_FACTOR
@@ -175,7 +163,6 @@ class EssentialsPanel(QtWidgets.QWidget):
             label.setFont(font)
 
     def _tip_rule(self, rule: str | None) -> None:
-        """The error's and the update's tooltips with the run's mistake condition (if any)."""
         error = _ERROR_TIP if rule is None else (
             f"Training error: the share of misclassified samples ({rule})")
         update = _UPDATE_TIP if rule is None else f"{_UPDATE_TIP}\nThe rule in use: {rule}."

@@ -1,7 +1,4 @@
-"""The exercise's panel: the answer's controls (the goal and hint are on the level bar).
-
-It says what the student asks for through its signals; the exercise mode marks the answers.
-"""
+"""The exercise's panel: the answer's controls, announced by signals the mode marks."""
 
 from __future__ import annotations
 
@@ -9,16 +6,9 @@ import math
 
 from PySide6 import QtCore, QtWidgets
 
+from .float_box import spin_box
+
 __all__ = ["ExercisePanel"]
-
-
-def _spin(lo: float, hi: float, decimals: int = 3, step: float = 0.1):
-    box = QtWidgets.QDoubleSpinBox()
-    box.setRange(lo, hi)
-    box.setDecimals(decimals)
-    box.setSingleStep(step)
-    box.setMinimumWidth(50)
-    return box
 
 
 def _form(title: str, rows) -> tuple[QtWidgets.QGroupBox, QtWidgets.QFormLayout]:
@@ -37,8 +27,7 @@ class ExercisePanel(QtWidgets.QWidget):
     Signals
     -------
     answered(object, float, float, float)
-        Predict: the point's number (1-based; None for a batch pass) and the new
-        ``w₁, w₂, b``.
+        Predict: the point's number (1-based; None for a pass) and the new ``w₁, w₂, b``.
     guessChanged(float, float, float)
         Predict: the ``w₁, w₂, b`` typed so far (the canvas draws them).
     sampleChanged(int)
@@ -67,7 +56,7 @@ class ExercisePanel(QtWidgets.QWidget):
         # predict the next update: which point, which w and b
         self.sample = QtWidgets.QSpinBox()
         self.sample.setMinimum(1)
-        self.w1, self.w2, self.b = (_spin(-1e6, 1e6) for _ in range(3))
+        self.w1, self.w2, self.b = (spin_box(-1e6, 1e6, 0.1) for _ in range(3))
         self.sample.setToolTip("Click the point on the canvas, or type its number")
         for box in (self.w1, self.w2, self.b):
             box.setToolTip("Drag w's head (and the line) on the canvas, or type")
@@ -80,9 +69,9 @@ class ExercisePanel(QtWidgets.QWidget):
             ("New b", self.b), (self.check,)))
 
         # be the learner: a line by its normal's angle and its offset
-        self.angle = _spin(-360.0, 360.0, 1, 2.0)
+        self.angle = spin_box(-360.0, 360.0, 2.0, 1)
         self.angle.setWrapping(True)
-        self.offset = _spin(-1e3, 1e3, 3, 0.05)
+        self.offset = spin_box(-1e3, 1e3, 0.05)
         for box in (self.angle, self.offset):
             box.valueChanged.connect(self._line)
         self.score_button = QtWidgets.QPushButton("Score my line")

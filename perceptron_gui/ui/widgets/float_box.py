@@ -1,12 +1,9 @@
 """A spin box for a float parameter: it holds any value of its range exactly.
 
-``QDoubleSpinBox`` rounds its value to a fixed number of decimals and cannot
-show ``1e-9`` next to ``1e9``.  :class:`FloatBox` keeps the value exact (323
-decimals, the most Qt allows, round-trip every float64 of the parameter ranges)
-and reads plain or exponent notation.
-
-A spin box claims every printable key, so the window's one-key shortcuts
-(Space, P …) did nothing while one had focus: :func:`pass_shortcuts`.
+``QDoubleSpinBox`` rounds to fixed decimals: no ``1e-9`` beside ``1e9``.  323
+decimals, the most Qt allows, round-trip every float64 of the parameter ranges.
+A spin box claims every printable key, the window's one-key shortcuts too
+(:func:`pass_shortcuts`).
 """
 
 from __future__ import annotations
@@ -16,7 +13,7 @@ import re
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-__all__ = ["FloatBox", "pass_shortcuts"]
+__all__ = ["FloatBox", "pass_shortcuts", "spin_box"]
 
 #: Text that may still become a number as the user types (``-``, ``1e``, ``2.``).
 _PARTIAL = re.compile(r"^[+\-−]?(\d*\.?\d*)([eE][+\-−]?\d*)?$")
@@ -55,21 +52,27 @@ class _ShortcutKeys(QtCore.QObject):
 
 
 def pass_shortcuts(box: QtWidgets.QAbstractSpinBox, keep: str = "") -> None:
-    """Let ``box`` (and its line edit) give up to the window's shortcuts the keys it cannot take.
-
-    ``keep``: letters the box takes all the same (``"eE"``: an exponent).
-    """
+    """Let ``box`` give the window's shortcuts the keys it cannot take (but ``keep``'s letters)."""
     keys = _ShortcutKeys(box, keep)
     box.installEventFilter(keys)
     box.lineEdit().installEventFilter(keys)
 
 
-class FloatBox(QtWidgets.QDoubleSpinBox):
-    """A float spin box over ``[low, high]`` showing ``digits`` significant digits.
+def spin_box(low: float, high: float, step: float, decimals: int = 3,
+             tip: str = "") -> QtWidgets.QDoubleSpinBox:
+    """A plain ``QDoubleSpinBox`` over ``[low, high]`` for the game's and exercises' panels."""
+    box = QtWidgets.QDoubleSpinBox()
+    box.setRange(low, high)
+    box.setDecimals(decimals)
+    box.setSingleStep(step)
+    box.setMinimumWidth(50)
+    box.setToolTip(tip)
+    return box
 
-    ``digits`` grows where fewer would round the value; ``step`` is what the
-    arrows add or take away.
-    """
+
+class FloatBox(QtWidgets.QDoubleSpinBox):
+    """A float spin box over ``[low, high]`` showing ``digits`` significant digits, more where
+    fewer would round the value."""
 
     def __init__(self, low: float, high: float, digits: int = 6, step: float = 0.1,
                  parent=None, objectName: str = ""):  # noqa: N803 - Qt's keyword
@@ -85,8 +88,7 @@ class FloatBox(QtWidgets.QDoubleSpinBox):
         pass_shortcuts(self, keep="eE")
 
     def textFromValue(self, value: float) -> str:  # noqa: N802 - Qt's name
-        """The value with its significant digits, or, where they would round it, the shortest
-        text that reads back as the same float: the number shown is the number used."""
+        """The value with its digits, or the shortest text that reads back as the same float."""
         text = format(value, f".{self._digits}g")
         if float(text) != value:
             text = repr(float(value))

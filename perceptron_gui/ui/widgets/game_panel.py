@@ -1,7 +1,4 @@
-"""The game's panel: the rules set before the first move, the scoreboard, the moves.
-
-It says what the player asks for through its signals; the game mode turns those into commands.
-"""
+"""The game's panel: the rules, the scoreboard, the moves, announced by signals the mode takes."""
 
 from __future__ import annotations
 
@@ -11,6 +8,7 @@ from PySide6 import QtCore, QtWidgets
 
 from ...core.learners.ties import DEFAULT_TIE, TIE_TEXTS, TIE_TIP, TIES, condition
 from ...core.text import fmt, plural
+from .float_box import spin_box
 
 __all__ = ["GamePanel", "proof_lines"]
 
@@ -20,8 +18,7 @@ def _bound_text(bound: float) -> str:
 
 
 def proof_lines(game, moves: int) -> tuple[str, str, str]:
-    """The scoreboard's three lines after ``moves`` moves: the score and the proof's two
-    (the progress line, which needs ``u``, says so while ``u`` is hidden)."""
+    """The scoreboard's three lines after ``moves`` moves: the score and the proof's two."""
     p = game.proof(moves)
     k = p["k"]
     tilde = "̃" if game.fit_intercept else ""
@@ -40,8 +37,7 @@ def proof_lines(game, moves: int) -> tuple[str, str, str]:
 
 
 def rules_line(game) -> str:
-    """The rules in one line: ``Rules: R = 1, γ = 0.2, u at 35°`` (and B's rule when
-    a point on its boundary is class +1)."""
+    """The rules in one line: ``Rules: R = 1, γ = 0.2, u at 35°`` (B's rule unless the default)."""
     u = ("u hidden" if game.hidden and not game.finished
          else f"u at {fmt(math.degrees(math.atan2(game.u[1], game.u[0])), 1)}°")
     bias = f", c = {fmt(game.offset)}, with the bias" if game.fit_intercept else ""
@@ -56,9 +52,8 @@ class GamePanel(QtWidgets.QWidget):
     Signals
     -------
     rulesChanged(dict)
-        The player set the rules: ``R``, ``gamma``, ``angle`` (u's direction in
-        degrees), ``offset``, ``fit_intercept`` and ``tie`` (B's rule for a
-        point on its boundary).
+        ``R``, ``gamma``, ``angle`` (u's, in degrees), ``offset``, ``fit_intercept``,
+        ``tie`` (B's rule on its boundary).
     hideRequested()
         Pick ``u`` at random and hide it until the end.
     """
@@ -140,14 +135,9 @@ class GamePanel(QtWidgets.QWidget):
 
     @staticmethod
     def _spin(lo, hi, value, step, tip) -> QtWidgets.QDoubleSpinBox:
-        box = QtWidgets.QDoubleSpinBox()
-        box.setRange(lo, hi)
-        box.setDecimals(3)
-        box.setSingleStep(step)
+        box = spin_box(lo, hi, step, tip=tip)
         box.setValue(value)
         box.setKeyboardTracking(False)
-        box.setToolTip(tip)
-        box.setMinimumWidth(50)
         return box
 
     def rules(self) -> dict:

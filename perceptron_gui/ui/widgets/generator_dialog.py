@@ -1,7 +1,5 @@
-"""The "Generate synthetic data…" dialog: pick a data set generator, tune it, preview it.
-
-"Replace" and "Add to canvas" hand one undoable edit to the window.
-"""
+"""The "Generate synthetic data…" dialog: pick a generator, tune it, preview it, hand one
+undoable edit to the window."""
 
 from __future__ import annotations
 
@@ -46,10 +44,7 @@ _COMMON = ("n", "noise", "seed")
 
 
 class GeneratorDialog(QtWidgets.QDialog):
-    """Choose a generator and its parameters with a live ``preview`` (a PlotWidget).
-
-    ``window`` is the window whose data the result replaces or extends.
-    """
+    """Choose a generator and its parameters with a live ``preview`` of ``window``'s new data."""
 
     def __init__(self, window: WindowAPI, parent=None):
         super().__init__(parent if parent is not None else window)
@@ -285,8 +280,7 @@ _dialogs: dict[int, GeneratorDialog] = {}
 
 
 def open_generator_dialog(window: WindowAPI) -> GeneratorDialog:
-    """Show the window's one generator dialog (window-modal, not blocking; kept with the
-    choices made in it until the window goes) and return it."""
+    """Show and return the window's one generator dialog (window-modal, kept with its choices)."""
     key = id(window)
     dialog = _dialogs.get(key)
     if dialog is None:

@@ -1,10 +1,8 @@
 """The learner panel: pick the learner and set its parameters.
 
-The core validates every change; an invalid value is refused with its message
-and the control snaps back.  On a large data set the panel shows the choice at
-once (the workspace's ``pending_switch``) while the learner is built in a worker.
-When the workspace changes from elsewhere, the controls are updated with their
-signals blocked, so the two directions never feed back.
+The core validates every change: an invalid value is refused with its message and
+the control snaps back.  On large data the choice shows at once (``pending_switch``)
+while the learner is built in a worker.
 """
 
 from __future__ import annotations
@@ -35,9 +33,8 @@ def _float_box(spec: ParamSpec, name: str, tip: str, accessible: str) -> FloatBo
 
 
 class _Editor:
-    """The controls editing one parameter (a :class:`ParamSpec`) of one learner: the form's
-    ``rows`` (label, control) and the ``controls`` by name; the subclasses call
-    ``changed(value)`` when the user sets a value."""
+    """The form's ``rows`` (label, control) and ``controls`` editing one :class:`ParamSpec`;
+    ``changed(value)`` when the user sets one."""
 
     def __init__(self, learner: str, spec: ParamSpec, changed):
         self.spec = spec
@@ -191,13 +188,8 @@ def learner_tip() -> str:
 
 
 class LearnerPanel(QtWidgets.QWidget):
-    """Learner selector (objectName ``learnerSelector``) and parameter forms.
-
-    The selector follows the learner registry; every form is built from the
-    learner's :class:`ParamSpec`\\ s, one editor per kind (:data:`EDITORS`).
-    ``dispatch(command)`` is the window's door for its ``SetLearner`` and
-    ``SetParams``; without it the panel asks the workspace itself.
-    """
+    """The learner selector, following the registry, and a form per learner from its
+    :class:`ParamSpec`\\ s (:data:`EDITORS`); ``dispatch(command)``: the window's door."""
 
     #: A message for the status bar (e.g. a refused value).
     message = QtCore.Signal(str)
@@ -229,8 +221,6 @@ class LearnerPanel(QtWidgets.QWidget):
         self.sync_from_workspace()
 
     def _follow_registry(self) -> None:
-        """One selector entry per registered learner, in registry order (its form is built
-        when the learner is first chosen: :meth:`_form`)."""
         listed = [self.selector.itemData(i) for i in range(self.selector.count())]
         for key in [k for k in listed if k not in registry.REGISTRY]:
             self.selector.removeItem(self.selector.findData(key))
@@ -245,7 +235,6 @@ class LearnerPanel(QtWidgets.QWidget):
         self.selector.setToolTip(learner_tip())
 
     def _form(self, key: str) -> QtWidgets.QWidget:
-        """The form of the learner ``key``, built and stacked the first time."""
         if key not in self._pages:
             self._pages[key] = self._build_form(key)
             self.stack.addWidget(self._pages[key])

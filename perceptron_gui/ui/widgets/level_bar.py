@@ -8,15 +8,8 @@ __all__ = ["LevelBar"]
 
 
 class LevelBar(QtWidgets.QToolBar):
-    """The numbered levels, the goal on top, the attempt's score and the progress.
-
-    Attributes
-    ----------
-    buttons : list of QToolButton
-        One a level, numbered from 1 (✓ once passed; the one tried is checked).
-    levelRequested : Signal(str)
-        A level's button was clicked: its key.
-    """
+    """The numbered levels (``buttons``, ✓ once passed), the goal, the score and the progress;
+    ``levelRequested(key)`` when a level's button is clicked."""
 
     levelRequested = QtCore.Signal(str)
 

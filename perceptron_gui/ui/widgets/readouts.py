@@ -1,9 +1,7 @@
 """The readout panel: every number of the run, from ``Workspace.readouts()``.
 
-The panel draws; it does not compute.  Each value is formatted with
-:func:`~perceptron_gui.core.text.fmt`, so a number reads the same here, in the
-update log and in exports.  A row shows when the learner's
-:attr:`Capabilities.readouts` list its section.
+It draws and never computes; a row shows when :attr:`Capabilities.readouts` lists
+its section.
 """
 
 from __future__ import annotations
@@ -108,14 +106,10 @@ class ReadoutPanel(QtWidgets.QWidget):
     Parameters
     ----------
     build_when_shown : bool, default=False
-        Make the rows when the panel is first shown or its :meth:`values` are
-        asked for, not now: the window's panel sits in a folded section.  Until
-        then :meth:`refresh` only follows the data problem.
+        Make the rows when first shown or asked for :meth:`values` (a folded
+        section's); until then :meth:`refresh` only follows the data problem.
 
-    Attributes
-    ----------
-    problemChanged : Signal(str)
-        The data problem changed: its text in the UI's words, "" once it no longer holds.
+    ``problemChanged(text)``: the data problem in the UI's words ("" once gone).
     """
 
     problemChanged = QtCore.Signal(str)
@@ -159,7 +153,6 @@ class ReadoutPanel(QtWidgets.QWidget):
         super().showEvent(event)
 
     def _build(self) -> None:
-        """Make the rows (once), in the panel's scale, and fill them."""
         if self._built:
             return
         self._built = True
@@ -207,8 +200,7 @@ class ReadoutPanel(QtWidgets.QWidget):
         return self._problem
 
     def bind_messages(self, show_message, clear_message) -> None:
-        """Tell the user the data problem, through the window's message sink, while it holds
-        (``show_message(text, 0)``; ``clear_message(text)`` once it goes)."""
+        """Show the data problem through the window's message sink while it holds."""
         shown = {"text": ""}
 
         def show(text: str) -> None:
@@ -315,7 +307,6 @@ class ReadoutPanel(QtWidgets.QWidget):
         label.setPalette(palette)
 
     def _texts(self, r, sections: set) -> dict[str, str]:
-        """The text of every field of ``sections`` to show, from the readouts ``r``."""
         ws = self._ws
         n = ws.dataset.n
         t: dict[str, str] = {"status": problem_text(ws) or r.status or ""}

@@ -1,7 +1,4 @@
-"""The window's one side panel: a scrollable column of sections that fold away.
-
-The column scrolls vertically, never horizontally (its labels wrap instead).
-"""
+"""The window's one side panel: a column of sections that fold away, scrolled vertically only."""
 
 from __future__ import annotations
 
@@ -11,9 +8,8 @@ __all__ = ["Section", "SidePanel"]
 
 
 class Section(QtWidgets.QWidget):
-    """A titled section whose ``content`` folds away under its checkable ``header``
-    (objectNames ``section_KEY`` and ``sectionHeader_KEY``); :attr:`toggled` says
-    when it folds (False) or unfolds (True)."""
+    """A titled section whose ``content`` folds away under its checkable ``header``;
+    :attr:`toggled` (False: folded)."""
 
     toggled = QtCore.Signal(bool)
 
@@ -77,8 +73,7 @@ class SidePanel(QtWidgets.QScrollArea):
 
     def add_section(self, key: str, title: str, content: QtWidgets.QWidget,
                     expanded: bool = True, before: str | None = None) -> Section:
-        """Append a section (above the stretch that keeps them at the top), or put it
-        before the section ``before``."""
+        """Append a section (above the stretch), or put it before the section ``before``."""
         section = Section(key, title, content, expanded)
         where = (self._layout.indexOf(self.sections[before]) if before in self.sections
                  else self._layout.count() - 1)

@@ -1,9 +1,8 @@
 """The window's status bar: messages that fit, and notices that go with their state.
 
-Two things a plain ``QStatusBar`` does not do: a message wider than the room
-left of the permanent widgets is elided ("…", the whole text in its tooltip)
-instead of cut under them; a notice about the workspace's state ("Converged:
-2 updates in 2 epochs") goes when that state goes (:meth:`StatusBar.show_notice`).
+A message wider than the room left of the permanent widgets is elided (the whole
+in its tooltip), not cut under them; a notice about the workspace's state goes
+when that state goes (:meth:`StatusBar.show_notice`).
 """
 
 from __future__ import annotations
@@ -16,13 +15,8 @@ _MARGIN = 6  # Qt's own: the message starts 6 px from the left edge
 
 
 class StatusBar(QtWidgets.QStatusBar):
-    """A status bar whose messages never run under its permanent widgets.
-
-    Attributes
-    ----------
-    notice : str or None
-        The workspace notice shown last, while it still shows.
-    """
+    """A status bar whose messages never run under its permanent widgets; ``notice``: the
+    workspace notice shown, while it shows."""
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -89,8 +83,7 @@ class StatusBar(QtWidgets.QStatusBar):
         painter.end()
 
     def show_notice(self, text: str, step: int = 0, msecs: int = 8000) -> None:
-        """Show a notice about the state at the run's ``step``; it goes with that state
-        (:meth:`state_changed`, :meth:`run_moved` back before ``step``)."""
+        """Show a notice about the state at the run's ``step``; it goes with that state."""
         self.showMessage(text, msecs)
         self.notice, self._notice_step = text, int(step)
 

@@ -1,10 +1,7 @@
 """The timeline bar: a slider over the computed steps of a run, with a tick at every update.
 
-A run is a cursor over a deterministic computation
-(:mod:`perceptron_gui.core.learners._run`), so scrubbing is only
-``workspace.seek(t)``.  A user gesture asks to seek; the workspace's
-``run_changed`` then moves the slider with its signals blocked, so nothing
-feeds back.
+A run is a cursor over a deterministic computation, so scrubbing is only
+``workspace.seek(t)``; ``run_changed`` then moves the slider with its signals blocked.
 """
 
 from __future__ import annotations
@@ -35,12 +32,8 @@ def run_length(learner) -> int:
 
 
 class TimelineSlider(QtWidgets.QSlider):
-    """A horizontal slider over the steps of a run, with a tick at every update.
-
-    The ticks are drawn one per pixel column, from a cache rebuilt only when the
-    number of updates, the range or the width changes: a run of 10⁵ updates
-    paints as fast as one of ten.
-    """
+    """A horizontal slider over the steps of a run, with a tick at every update: one per
+    pixel column, cached until the updates, range or width change (10⁵ paint as ten)."""
 
     def __init__(self, parent=None):
         super().__init__(QtCore.Qt.Orientation.Horizontal, parent)
@@ -121,16 +114,8 @@ class TimelineSlider(QtWidgets.QSlider):
 
 
 class TimelineBar(QtWidgets.QWidget):
-    """The timeline: a slider over the computed steps of the run and "run step t / T".
-
-    Attributes
-    ----------
-    slider : TimelineSlider
-        Its range is ``0..frontier`` (``0..end_step`` once the run has ended);
-        Page Up/Down move it by one epoch (n steps).
-    seekRequested : Signal(int)
-        The user moved the slider to this step (with ``seek_itself`` the bar seeks).
-    """
+    """The timeline: a ``slider`` over the computed steps of the run (a page an epoch) and
+    "run step t / T"; ``seekRequested(step)`` (with ``seek_itself`` the bar seeks)."""
 
     seekRequested = QtCore.Signal(int)
 
@@ -159,9 +144,9 @@ class TimelineBar(QtWidgets.QWidget):
         layout.addWidget(self.title)
         layout.addWidget(self.slider, 1)
         layout.addWidget(self.label)
-        self.slider.valueChanged.connect(self._on_value_changed)
+        self.slider.valueChanged.connect(self.seekRequested)
         if seek_itself:
-            self.seekRequested.connect(self._seek)
+            self.seekRequested.connect(workspace.seek)
         self.set_scale(style.NORMAL)
         self._timer = follow_run(self, workspace, self.refresh, "timelineBarRefreshTimer")
         self.refresh()
@@ -171,8 +156,7 @@ class TimelineBar(QtWidgets.QWidget):
         font = QtGui.QFont(self.font())
         font.setPointSizeF(scale.font_pt)
         self.setFont(font)
-        mono = style.fixed_font(scale.font_pt)
-        self.label.setFont(mono)
+        self.label.setFont(style.fixed_font(scale.font_pt))
         # room for the widest label this run can show, so the slider does not jump
         self._fit_label()
         factor = scale.font_pt / style.NORMAL.font_pt
@@ -212,9 +196,3 @@ class TimelineBar(QtWidgets.QWidget):
         if len(str(total)) > 5 and len(str(total)) != self._digits:
             self._digits = len(str(total))
             self._fit_label()
-
-    def _on_value_changed(self, value: int) -> None:
-        self.seekRequested.emit(int(value))
-
-    def _seek(self, step: int) -> None:
-        self._ws.seek(step)

@@ -22,16 +22,9 @@ def _align(left: bool) -> int:
 class UpdateLogModel(QtCore.QAbstractTableModel):
     """A lazy table model over the update log of the workspace's run.
 
-    ``rowCount`` is the number of updates computed (the log may extend past the
-    cursor; rows after it are grey); ``data`` formats a row only when asked
-    (:func:`perceptron_gui.core.report.update_row`; a small cache keeps the rows
-    on screen), so a run of a million updates costs no Python object per row.
-
-    Attributes
-    ----------
-    synced : Signal()
-        Emitted after :meth:`refresh` brought the rows up to date (the view then
-        follows the cursor).
+    A row per update computed (grey after the cursor), formatted only when asked
+    (``report.update_row``, a small cache): a million updates cost no object a row.
+    ``synced`` is emitted after :meth:`refresh` (the view then follows the cursor).
     """
 
     COLUMNS = ("k", "step", "epoch", "sample", "y", "y·f(x) before", "update")
@@ -191,13 +184,8 @@ class UpdateLogModel(QtCore.QAbstractTableModel):
 
 
 class UpdateLogView(QtWidgets.QTableView):
-    """The update log table (objectName ``updateLog``).
-
-    Selecting a row asks to seek the run to that update's step
-    (:attr:`seekRequested`); when the cursor moves by other means, the view
-    selects the latest update at or before it with its signals blocked, so
-    nothing feeds back.
-    """
+    """The update log table: a row selected asks to seek to its step (:attr:`seekRequested`);
+    the view follows the cursor with its signals blocked."""
 
     seekRequested = QtCore.Signal(int)
 
@@ -243,8 +231,7 @@ class UpdateLogView(QtWidgets.QTableView):
         self._apply_widths()
 
     def _apply_widths(self) -> None:
-        """Numeric columns as wide as their title or a long number; the update takes the rest,
-        its w and its b on lines of their own (one line of both was cut to "…" at 1280 px)."""
+        """Numeric columns as wide as a long number; the update the rest, w and b a line each."""
         fm = QtGui.QFontMetrics(self.font())
         lines = self.model().update_lines()
         pt = self.font().pointSizeF()

@@ -289,7 +289,7 @@ def test_hover_points_both_ways(window, qtbot):
     # the view -> the canvas
     _move_to(view.margin_plot, z[i], loss[i])
     assert ws.view_state.hovered == i
-    assert window.canvas.hovered == i
+    assert window.canvas.view_state.hovered == i
     hover = window.canvas.layer("hover")
     qtbot.waitUntil(lambda: hover.items["hover_ring"].isVisible())
     rx, ry = hover.items["hover_ring"].getData()
@@ -299,7 +299,7 @@ def test_hover_points_both_ways(window, qtbot):
     # away from every marker: nothing pointed at
     (lo, _hi), (_bottom, top) = view.margin_plot.getViewBox().viewRange()
     _move_to(view.margin_plot, lo * 0.25, top * 0.95)  # high above the curves
-    assert ws.view_state.hovered is None and window.canvas.hovered is None
+    assert ws.view_state.hovered is None and window.canvas.view_state.hovered is None
     assert not view.hover_ring.isVisible()
     # the canvas -> the view: its ring is on the case's marker
     j = (i + 1) % 12

@@ -271,7 +271,7 @@ def test_hover_points_both_ways(window, qtbot):
     i = best[1]
     _move_to(view.plot, *where)
     assert ws.view_state.hovered == i
-    assert window.canvas.hovered == i
+    assert window.canvas.view_state.hovered == i
     assert view.hover_line.isVisible()
     hover = window.canvas.layer("hover")
     qtbot.waitUntil(lambda: hover.items["hover_ring"].isVisible())
@@ -284,7 +284,7 @@ def test_hover_points_both_ways(window, qtbot):
     far = G[np.argmax((np.abs(G @ L[:, :2].T + L[:, 2]) / np.hypot(L[:, 0], L[:, 1]))
                       .min(axis=1))]
     _move_to(view.plot, *far)
-    assert ws.view_state.hovered is None and window.canvas.hovered is None
+    assert ws.view_state.hovered is None and window.canvas.view_state.hovered is None
     assert not view.hover_line.isVisible()
     # the canvas -> the view: the case's line drawn thick, on its line
     j = (i + 1) % 12

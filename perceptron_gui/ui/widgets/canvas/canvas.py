@@ -2,9 +2,7 @@
 
 The canvas draws the workspace and never changes it: a gesture becomes an edit
 (:attr:`Canvas.editRequested`) that the window's undo stack applies.  A redraw
-runs the layers by tier (``Layer.redraw_on``).  A layer that computes in a worker
-shows its previous picture until the new one is ready, except in :meth:`Canvas.refresh`.
-One file: the public API and the redraw share the dirty flags and the drawn frame.
+runs the layers by tier (``Layer.redraw_on``).
 """
 
 from __future__ import annotations
@@ -47,13 +45,8 @@ PREBUILD_MS = 300
 
 
 def _ensure_pixmap_cache(screen) -> None:
-    """Make Qt's pixmap cache hold :data:`CACHED_ITEMS` pixmaps of ``screen``'s size.
-
-    ``QPixmapCache``'s default limit (10 MB) holds three pixmaps of a 1280×800
-    view: the axes, the scatters and the marks then pushed one another out and
-    were redrawn at every frame of a run.  A screen counts as at least 1920×1080
-    (a window may be larger than an offscreen screen); the limit only ever rises.
-    """
+    """Make Qt's pixmap cache hold :data:`CACHED_ITEMS` pixmaps of ``screen``'s size (at least
+    1920×1080): its 10 MB held three of a 1280×800 view, redrawn at every frame."""
     pixels, ratio = 1920 * 1080, 1.0
     if screen is not None:
         pixels = max(pixels, screen.size().width() * screen.size().height())
@@ -66,16 +59,8 @@ def _ensure_pixmap_cache(screen) -> None:
 class Canvas(pg.PlotWidget):
     """The 2-D view of the workspace: points, hyperplane, margins, and editing.
 
-    Attributes
-    ----------
-    editRequested : Signal(object)
-        A data-set edit the user asked for; the window applies it.
-    dragFinished : Signal()
-        A point drag ended: the next move must start a new undo step.
-    commandIssued : Signal(object)
-        A command a layer's gesture asked for (``Layer.issue``); the window dispatches it.
-    view_state : ViewState
-        Where the layer switches live (the window's, or the canvas's own).
+    ``editRequested(edit)``: a data-set edit for the window to apply; ``dragFinished()``:
+    the next move starts a new undo step; ``commandIssued(command)``: a layer's gesture's.
     """
 
     editRequested = QtCore.Signal(object)
@@ -220,8 +205,7 @@ class Canvas(pg.PlotWidget):
         return self._registry.get(name)
 
     def layer_steps(self):
-        """Make the layers a redraw with data would make, one a step (a generator), in the
-        order it makes them: a first redraw of many layers then costs its drawing only."""
+        """Make the layers a redraw with data would make, one a step (a generator)."""
         for tier in ("data", "event", "weights"):
             for layer in self._layers:
                 if layer.redraw_on == tier and not layer.created:
@@ -261,21 +245,15 @@ class Canvas(pg.PlotWidget):
         return (float(x0), float(x1)), (float(y0), float(y1))
 
     def set_view_rect(self, x_range, y_range, padding: float = 0.0) -> None:
-        """Show ``x_range`` × ``y_range`` (grown by ``padding``, a fraction of each span).
-
-        The aspect ratio stays locked.  A span that is not a finite float
-        (points near ±1.8e308) is narrowed to the widest one that is.
-        """
+        """Show ``x_range`` × ``y_range`` (grown by ``padding``, a fraction of each span), the
+        aspect locked; a span not a finite float (near ±1.8e308) narrowed to one that is."""
         (x0, x1), (y0, y1) = (drawable_range(*map(float, x_range)),
                                 drawable_range(*map(float, y_range)))
         self._vb.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=padding)
 
     def fit_view(self) -> None:
-        """Frame the data and the origin with a margin ([-5, 5]² without data).
-
-        The view then follows what the layers keep in view until a pan, a zoom
-        or another rectangle (:mod:`.view_fit`).
-        """
+        """Frame the data and the origin ([-5, 5]² without data), then follow what the layers
+        keep in view until a pan, a zoom or another rectangle (:mod:`.view_fit`)."""
         self._fit.fit()
 
     def set_scale(self, scale: style.Scale) -> None:
@@ -305,11 +283,8 @@ class Canvas(pg.PlotWidget):
                 if not any((name, item) in shown for name, items in table[word] for item in items)]
 
     def axis_space(self, space: dict | None = None) -> dict:
-        """The pixels the axes take, ``{"left": w, "bottom": h}``; ``space``: fix them so.
-
-        pyqtgraph sizes an axis to the widest label it painted (shrinking it
-        10 pixels late): an export given this one lays its data area out alike.
-        """
+        """The pixels the axes take, ``{"left": w, "bottom": h}``; ``space``: fix them so (an
+        export's data area then lies as this one's: pyqtgraph sizes an axis by its labels)."""
         left, bottom = self.getPlotItem().getAxis("left"), self.getPlotItem().getAxis("bottom")
         if space is not None:
             left.setWidth(float(space["left"]))
@@ -332,20 +307,12 @@ class Canvas(pg.PlotWidget):
         return self.legend.isVisible() and self.legend.sceneBoundingRect().contains(scene)
 
     def pixel_size(self) -> tuple[float, float]:
-        """Data size of one screen pixel along x and y (0, 0 before the view has a size).
-
-        Not pyqtgraph's ``viewPixelSize``: it inverts the view's transform, whose
-        determinant underflows beyond about 1e±150 (NaN, 0 or 1e-317).
-        """
+        """Data size of one screen pixel along x and y (0, 0 before the view has a size); not
+        ``viewPixelSize``, whose inverted transform underflows beyond about 1e±150."""
         self._vb.updateMatrix()
         (x0, x1), (y0, y1) = self._vb.viewRange()
         w, h = self._vb.rect().width(), self._vb.rect().height()
         return (pixel_span(x0, x1, w), pixel_span(y0, y1, h)) if w > 0 and h > 0 else (0.0, 0.0)
-
-    @property
-    def hovered(self) -> int | None:
-        """The point the hover label shows, or None (:attr:`view_state`'s, shared with views)."""
-        return self.view_state.hovered
 
     def set_hovered(self, index: int | None) -> None:
         """Show the hover label of point ``index`` (None hides it); it follows every frame."""
@@ -399,11 +366,8 @@ class Canvas(pg.PlotWidget):
             layer.update(frame)
 
     def set_redraw_interval(self, seconds: float) -> None:
-        """Redraw what changed at most once per *seconds* (0: as soon as the loop is free).
-
-        A long computation in slices ("run to end") sets it so that the slices,
-        not the redraws, get most of the time.
-        """
+        """Redraw what changed at most once per *seconds* (0: as soon as the loop is free), so
+        that a long computation in slices ("run to end") gets most of the time."""
         self._redraw_interval = max(0.0, float(seconds))
         if self._timer.isActive():
             self._timer.stop()
@@ -479,7 +443,6 @@ class Canvas(pg.PlotWidget):
             self._fit.timer.start()  # a fitted view makes the legend a band of its own
 
     def _on_layer_changed(self) -> None:
-        """A layer's worker result arrived and changed what it shows: the legend follows."""
         if not widget_closed(self):
             self._update_legend(self._frame())
 

@@ -1,9 +1,5 @@
-"""Plane geometry for the canvas, with numpy only: lines, arrows and polygons clipped to a
-rectangle, labels' rectangles decluttered, the level-0 contour of a grid (marching squares),
-grids of cell centres and summed-area tables.
-
-Nothing here knows Qt: the layers turn these arrays into plot items.
-"""
+"""Plane geometry for the canvas, numpy only (no Qt): clipping, decluttering, contours,
+grids and summed-area tables."""
 
 from __future__ import annotations
 
@@ -30,10 +26,8 @@ def unit_normal(w, b):
 
 
 def clip_line(normal, offset, rect):
-    """The part of the line ``normal·x = offset`` (``normal`` a unit vector) inside ``rect``.
-
-    Returns the two end points, shape (2, 2), or None when the line misses ``rect``.
-    """
+    """The end points (2, 2) of the line ``normal·x = offset`` (``normal`` a unit vector) inside
+    ``rect``, or None."""
     n = np.asarray(normal, dtype=np.float64)
     p0 = n * offset
     d = np.array([-n[1], n[0]])
@@ -77,9 +71,8 @@ def clip_arrow(start, end, view, pixel_size, margin_px: float):
 
 
 def fit_arrow(start, direction, length: float, rect, margin: float = 0.05):
-    """An arrow from ``start`` along ``direction``, at most ``length`` long, inside ``rect``
-    shrunk by ``margin`` of its size: start and end, shape (2, 2), or None for a zero
-    ``direction``.  The start moves back when the edge ahead is nearer than ``length``."""
+    """An arrow (2, 2) from ``start`` along ``direction``, at most ``length`` long, inside ``rect``
+    shrunk by ``margin``, its start moved back from a near edge (None: zero ``direction``)."""
     d = np.asarray(direction, dtype=np.float64)
     norm = math.hypot(float(d[0]), float(d[1])) if np.isfinite(d).all() else 0.0
     if not norm > 0 or not math.isfinite(norm):
@@ -106,9 +99,8 @@ def fit_arrow(start, direction, length: float, rect, margin: float = 0.05):
 def declutter(rects, limit: int | None = None) -> np.ndarray:
     """Indices, increasing, of the rectangles to keep so that no two kept ones overlap (greedy).
 
-    ``rects`` are ``(left, top, right, bottom)`` rows, most important first
-    (touching edges do not overlap).  The kept ones are binned in cells as large
-    as the largest candidate, so each test looks at nine cells only.
+    ``rects`` are ``(left, top, right, bottom)`` rows, most important first; the kept
+    ones are binned in cells as large as the largest, so a test looks at nine cells.
     """
     R = np.asarray(rects, dtype=np.float64).reshape(-1, 4)
     finite = np.isfinite(R).all(axis=1)
@@ -135,11 +127,8 @@ def declutter(rects, limit: int | None = None) -> np.ndarray:
 
 
 def clip_polygon(rect, constraints):
-    """The rectangle ``rect`` cut by half-planes ``normal·x >= level`` (Sutherland–Hodgman).
-
-    ``constraints`` are ``(normal, level)`` pairs.  Returns the vertices of the
-    convex polygon, shape (m, 2), counter-clockwise (m = 0 if empty).
-    """
+    """The rectangle ``rect`` cut by the half-planes ``(normal, level)``: ``normal·x >= level``
+    (Sutherland–Hodgman); the vertices (m, 2), counter-clockwise (m = 0 if empty)."""
     x0, x1, y0, y1 = rect
     poly = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
     for normal, level in constraints:
@@ -163,25 +152,16 @@ def clip_polygon(rect, constraints):
 def marching_squares(xs, ys, F, level=0.0):
     """Segments of the contour ``F = level`` of a grid, vectorised.
 
-    Parameters
-    ----------
-    xs, ys : ndarray of shape (nx,) and (ny,)
-        Increasing coordinates of the grid's columns and rows.
-    F : ndarray of shape (ny, nx)
-        Values at ``(xs[j], ys[i])``.
-
-    Returns
-    -------
-    ndarray of shape (2 m, 2)
-        End points of ``m`` segments, in pairs (for ``connect="pairs"``).
+    ``xs``, ``ys`` (increasing) are the columns' and rows' coordinates, ``F`` (ny, nx) the
+    values at ``(xs[j], ys[i])``.  Returns the end points of ``m`` segments in pairs,
+    shape (2 m, 2) (for ``connect="pairs"``).
 
     Notes
     -----
-    A cell edge is crossed where ``F > level`` differs at its ends; the
-    crossing is placed by linear interpolation (at the middle of the edge when
-    an end is ±inf).  A cell with a NaN corner has no segment.  A cell with two crossings
-    gives one segment; a saddle (four crossings) gives two, paired by the sign
-    of the mean of the four corners.
+    A cell edge is crossed where ``F > level`` differs at its ends, at the linear
+    interpolation (the edge's middle when an end is ±inf).  A cell with a NaN corner
+    has no segment; a saddle (four crossings) gives two, paired by the sign of the
+    mean of the four corners.
     """
     F = np.asarray(F, dtype=np.float64) - level
     if F.ndim != 2 or F.shape[0] < 2 or F.shape[1] < 2:
@@ -282,9 +262,8 @@ def pixel_span(lo: float, hi: float, pixels: float) -> float:
 
 
 def inside_by(point, view, pixel_size, margin_px: float) -> bool:
-    """Whether ``point`` lies in ``view`` (x0, x1, y0, y1) at least ``margin_px`` pixels
-    (of ``pixel_size``, data units per pixel) from each edge: an arrow's head drawn there
-    is whole."""
+    """Whether ``point`` lies in ``view`` at least ``margin_px`` pixels from each edge (an
+    arrow's head drawn there is whole)."""
     x, y = float(point[0]), float(point[1])
     mx, my = margin_px * float(pixel_size[0]), margin_px * float(pixel_size[1])
     x0, x1, y0, y1 = view

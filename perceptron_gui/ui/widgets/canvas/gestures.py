@@ -1,12 +1,9 @@
 """Mouse and key routing: Qt events on the canvas become calls of the Qt-free edit tool.
 
-Clicks reach the tool by one route, :meth:`Gestures.click`, from two places:
-a press and release *on a point* is seen here with every mouse event (at the
-widget level, since pyqtgraph's scene drops moves above its rate limit and
-calls a press held for 0.5 s a drag, which would lose moves of a point drag and
-turn slow clicks into drags); a click *on empty space* comes from the view box
-(:meth:`Gestures.view_click`), after pyqtgraph has told clicks from pans.
-Everything else (drags on empty space, middle drags, the wheel) is pyqtgraph's.
+Clicks reach the tool by one route, :meth:`Gestures.click`: a press and release
+*on a point* is seen here at the widget level (pyqtgraph's scene drops moves above
+its rate limit and calls a press held 0.5 s a drag); a click *on empty space* comes
+from the view box (:meth:`Gestures.view_click`).  The rest is pyqtgraph's.
 """
 
 from __future__ import annotations
@@ -67,11 +64,8 @@ class _Press:
 
 
 class Gestures:
-    """Routes a canvas's mouse and key events into its :class:`~.tool.EditTool`.
-
-    Each ``*_event`` method returns True when it handled the event and False
-    when pyqtgraph should have it.
-    """
+    """Routes a canvas's events into its :class:`~.tool.EditTool`; each ``*_event`` method
+    returns True when it handled the event, False when pyqtgraph should have it."""
 
     def __init__(self, canvas, tool):
         self.canvas = canvas
@@ -155,8 +149,7 @@ class Gestures:
         return True
 
     def hover_event(self, ev) -> None:
-        """After pyqtgraph saw a move, with no button down: the hover label of the point under
-        the pointer, and the cursor's shape that says what a press does."""
+        """A move with no button down: the hover label, and the cursor's shape."""
         if ev.buttons() == Qt.MouseButton.NoButton:
             pos, pixel = self._cursor_in_data()
             over = None if self.canvas.over_legend(ev.position()) else self.tool.hit(pos, pixel)
@@ -210,11 +203,7 @@ class Gestures:
         return (p.x(), p.y()), self.canvas.pixel_size()
 
     def _key_name(self, ev) -> str:
-        """The tool's name for a key event ("" for keys the canvas leaves alone).
-
-        The arrow keys, Tab and A are the canvas's only while its cursor shows:
-        otherwise the arrows step the run and Tab moves the focus on.
-        """
+        """The tool's name for a key ("" for others; arrows, Tab and A only with the cursor)."""
         mods = ev.modifiers() & ~(Qt.KeyboardModifier.ShiftModifier
                                   | Qt.KeyboardModifier.KeypadModifier)
         if mods != Qt.KeyboardModifier.NoModifier:

@@ -1,8 +1,7 @@
 """The canvas's legend: a compact box overlaid where it covers no point of the view.
 
-It stays small: at most :data:`MAX_WIDTH_SHARE` of the view's width, and its
-type never larger than :data:`MAX_TEXT_PT` (presenter mode's large type made it a
-quarter of the canvas).  Exports draw the same canvas, so they place it the same way.
+At most :data:`MAX_WIDTH_SHARE` of the view's width, its type at most
+:data:`MAX_TEXT_PT` (presenter mode's made it a quarter of the canvas).
 """
 
 from __future__ import annotations
@@ -70,23 +69,20 @@ def free_place(points, view_px, box_px, pad_px: float = 0.0, weights=None, keep=
     pad_px : float, default=0.0
         A point this near the box counts as under it (a marker's radius).
     keep : (float, float), optional
-        The box's present top left: kept while it covers nothing (no jumps
-        during a run), or, when no place is empty, no more than the best
-        place plus 2.
+        The box's present top left: kept while it covers nothing (no jumps during
+        a run), or, when no place is empty, no more than the best plus 2.
 
     Returns
     -------
     (left, top, corner, count)
-        The box's top left in pixels; the corner of :data:`CORNERS` it sits
-        in (None off the corners); what it covers.  A corner wins over an
-        edge, an edge over the interior, at equal cover, and the first of
-        :data:`CORNERS` on a tie; then the place nearest a corner.
+        The top left in pixels, the corner of :data:`CORNERS` (or None), the cover.
+        At equal cover a corner wins over an edge, an edge over the interior, the
+        first of :data:`CORNERS` on a tie; then the place nearest a corner.
 
     Notes
     -----
-    The points are counted on a grid of 4-pixel cells (a summed-area table):
-    a point counts when its cell touches the box grown by ``pad_px``, so a
-    place with no count covers no point.
+    Counted on 4-pixel cells (a summed-area table): a point counts when its cell
+    touches the box grown by ``pad_px``, so a place with no count covers no point.
     """
     vw, vh = float(view_px[0]), float(view_px[1])
     bw, bh = float(box_px[0]), float(box_px[1])
@@ -145,19 +141,11 @@ def _corner_at(corner_of, left, top):
 
 
 class CanvasLegend:
-    """A semi-transparent ``LegendBox`` inside the view box, where it covers no point.
+    """A semi-transparent ``LegendBox`` inside the view box, where it covers no point (a drag
+    puts it elsewhere for good); rebuilt only when its rows or the scale change.
 
-    A click on it goes through to the view and a drag moves it (it then stays
-    where it was put).  Rebuilt only when its rows or the scale change.
-
-    Attributes
-    ----------
-    corner : (int, int) or None
-        The corner it is anchored to (see :data:`CORNERS`); None when it sits
-        elsewhere.
-    covered : float
-        How many points (the w arrow counting as 32) it covers where it is:
-        0 unless the data leave no empty place of its size.
+    ``corner``: the one of :data:`CORNERS` it is anchored to, or None; ``covered``: how
+    many points (the w arrow counting as 32) it covers where it is.
     """
 
     def __init__(self, view_box):
@@ -193,8 +181,7 @@ class CanvasLegend:
         self._rows = {}
 
     def update(self, entries, visible: bool, scale, frame=None, clear=None) -> None:
-        """Show ``entries`` (``LegendEntry``), then take an empty place avoiding also ``clear``
-        (data points, shape (n, 2))."""
+        """Show ``entries`` (``LegendEntry``) where they cover no point, nor ``clear`` (n, 2)."""
         self._clear = None if clear is None or not len(clear) else np.asarray(clear, float)
         key = tuple((e.name, e.text) for e in entries) + (visible, scale.line, scale.marker,
                                                             scale.font_pt)
@@ -239,8 +226,7 @@ class CanvasLegend:
 
     def room(self, frame) -> float | None:
         """The height (data units) a fitted view must grow above its top for the legend to
-        cover no point, when it covers some now (None: it covers none, is hidden or was
-        moved by hand, or would take half the view)."""
+        cover no point (None: it covers none, is hidden or moved, or would take half)."""
         if not self.covered or not self.item.isVisible() or self.item.moved:
             return None
         sy = frame.pixel_size[1]

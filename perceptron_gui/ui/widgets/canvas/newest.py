@@ -8,20 +8,12 @@ __all__ = ["NewestJob"]
 
 
 class NewestJob:
-    """Computes the newest of a layer's requests off the UI thread; older results are dropped.
+    """Computes the newest of a layer's requests in one worker at a time; older ones are dropped.
 
-    One worker runs at a time: a request made while it runs waits, replacing any
-    older one still waiting.  ``job(request)`` returns ``(func, args)``, whose
-    ``func(*args)`` computes the picture without touching widgets;
-    ``apply(request, out)`` draws it; ``alive()`` is False once the canvas closed;
-    ``stale(request, out)`` receives a result no longer the newest (to keep what
-    of it still holds).
-
-    Attributes
-    ----------
-    held : bool
-        True: requests only wait until their owner computes them where it
-        chooses (:meth:`take`; an export, in its own workers).
+    ``job(request)`` returns ``(func, args)``: ``func(*args)`` computes the picture
+    without touching widgets; ``apply(request, out)`` draws it; ``alive()`` is False
+    once the canvas closed; ``stale(request, out)`` gets a result no longer the newest.
+    While ``held``, requests wait for their owner (:meth:`take`; an export).
     """
 
     def __init__(self, job, apply, alive, stale=None):
@@ -64,8 +56,7 @@ class NewestJob:
             apply(func(*args))
 
     def take(self):
-        """The newest request to compute elsewhere: ``(func, args, apply)``, or None; ``apply(out)``
-        draws it (the UI thread) unless a newer request came meanwhile."""
+        """The newest request to compute elsewhere, ``(func, args, apply)``, or None."""
         wanted, self._wanted = self._wanted, None
         if wanted is None:
             return None

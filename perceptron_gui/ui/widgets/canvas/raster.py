@@ -1,9 +1,7 @@
-"""The points as an exact raster of the view's pixels, and which points a view shows (numpy).
+"""The points as an exact raster of the view's pixels, and which points a view shows.
 
-At large n each screen pixel is coloured by the classes of the points it holds
-(+1 only, −1 only, or both).  :func:`points_view` is the whole job a worker runs
-for one view: the few points shown as markers, or the raster.  Nothing here
-imports Qt, so the job may run in any thread.
+:func:`points_view` is a worker's whole job for one view: the few points shown as
+markers, or the raster.  No Qt here, so it runs in any thread.
 """
 
 from __future__ import annotations
@@ -22,14 +20,8 @@ EMPTY, POS, NEG, MIXED = 0, 1, 2, 3
 
 @dataclass(frozen=True)
 class PixelGrid:
-    """The screen pixels of a view, in data coordinates.
-
-    Pixel ``(row, col)`` (row 0 at the top) covers the data rectangle
-    ``left + col·sx ≤ x < left + (col + 1)·sx`` and
-    ``top − (row + 1)·sy < y ≤ top − row·sy``.
-
-    ``(left, top)`` is the grid's top-left corner in data coordinates, ``sx, sy``
-    the data size of one pixel (both > 0), ``width, height`` its columns and rows.
+    """The screen pixels of a view, in data coordinates: pixel ``(row, col)`` (row 0 on top)
+    covers ``left + col·sx ≤ x < left + (col + 1)·sx``, ``top − (row + 1)·sy < y ≤ top − row·sy``.
     """
 
     left: float
@@ -41,23 +33,12 @@ class PixelGrid:
 
     @classmethod
     def of_view(cls, view, box) -> PixelGrid | None:
-        """The pixels a view box covers, or None when it covers none.
+        """The pixels a view box covers, or None.
 
-        Parameters
-        ----------
-        view : (x0, x1, y0, y1)
-            The visible data rectangle.
-        box : (left, top, right, bottom)
-            Where the view box lies in the widget, in pixels (not necessarily
-            whole ones): data ``(x0, y1)`` is at ``(left, top)`` and
-            ``(x1, y0)`` at ``(right, bottom)``.
-
-        Notes
-        -----
-        The widget pixel of a data point is ``⌊left + (x − x0)/sx⌋``,
-        ``⌊top + (y1 − y)/sy⌋`` with ``sx = (x1 − x0)/(right − left)`` and
-        ``sy = (y1 − y0)/(bottom − top)``; the grid is every widget pixel the
-        box touches, so its corner is ``⌊left⌋, ⌊top⌋``.
+        ``view = (x0, x1, y0, y1)`` lies in the widget's pixels ``box = (left, top,
+        right, bottom)`` (not whole ones).  A point's pixel is ``⌊left + (x − x0)/sx⌋``,
+        ``⌊top + (y1 − y)/sy⌋``, with ``sx = (x1 − x0)/(right − left)`` and ``sy`` alike;
+        the grid is every pixel the box touches, its corner ``⌊left⌋, ⌊top⌋``.
         """
         x0, x1, y0, y1 = (float(v) for v in view)
         bl, bt, br, bb = (float(v) for v in box)
@@ -86,12 +67,8 @@ class PixelGrid:
 
 
 def pixel_index(X: np.ndarray, grid: PixelGrid) -> np.ndarray:
-    """The flat pixel ``row * width + col`` of each point of ``X`` on ``grid``, -1 off it.
-
-    Kept per point, a view's marks (the misclassified samples, a new subset at
-    every update) are binned by indexing it.  A non-finite position is off the
-    grid.  ``int32`` when the grid has fewer than 2³¹ pixels, else ``int64``.
-    """
+    """The flat pixel ``row * width + col`` of each point of ``X`` on ``grid``, -1 off it (or
+    not finite); ``int32`` below 2³¹ pixels.  A view's marks are binned by indexing it."""
     with np.errstate(over="ignore", invalid="ignore"):
         col = X[:, 0] - grid.left
         col /= grid.sx
@@ -115,11 +92,8 @@ def occupied(pixels: np.ndarray, grid: PixelGrid) -> np.ndarray:
 
 
 def class_codes(X: np.ndarray, y: np.ndarray, grid: PixelGrid) -> np.ndarray:
-    """The raster of ``(X, y)`` on ``grid``: an array of codes, shape (height, width), row 0 on top.
-
-    Each pixel holds :data:`EMPTY`, :data:`POS` (points of class +1 only),
-    :data:`NEG` (class −1 only) or :data:`MIXED` (both), as ``uint8``.
-    """
+    """The raster of ``(X, y)`` on ``grid``: :data:`EMPTY`, :data:`POS`, :data:`NEG` or
+    :data:`MIXED` per pixel, ``uint8`` of shape (height, width), row 0 on top."""
     flat = pixel_index(X, grid)
     on = flat >= 0
     flat = flat[on]
@@ -158,12 +132,8 @@ class Raster:
 
 
 def markers_around(X, y, view, inside, limit: int, grow: float) -> Markers:
-    """The markers of the points ``X`` (labels ``y``, or None) that a view of few of them shows.
-
-    Those in ``view`` grown by ``grow`` of its size on each side (a small pan
-    needs no new job), unless that holds more than ``3 * limit`` points or is
-    not finite; then those of ``view`` alone (the mask ``inside``).
-    """
+    """The markers of the points ``X`` (labels ``y`` or None) in ``view`` grown by ``grow`` (a
+    small pan needs no new job), unless over ``3 * limit`` or not finite: then ``inside``."""
     x0, x1, y0, y1 = view
     gx, gy = grow * (x1 - x0), grow * (y1 - y0)
     rect = (x0 - gx, x1 + gx, y0 - gy, y1 + gy)

@@ -10,12 +10,8 @@ __all__ = ["LayerRegistry"]
 
 
 class LayerRegistry:
-    """Every layer of a canvas; a layer that declares its ``item_names`` is made lazily,
-    by the first redraw that needs it (``Layer.needed``: with data) or when asked for.
-
-    ``changed`` and ``issue`` become each layer's callbacks; ``style(layer)``
-    styles a layer made after the canvas was styled.
-    """
+    """Every layer of a canvas; one with ``item_names`` is made when first needed or asked for
+    (``changed``, ``issue``: each layer's callbacks; ``style(layer)`` styles a late one)."""
 
     def __init__(self, view_box, has_data: bool, changed: Callable, issue: Callable,
                  style: Callable):
@@ -48,8 +44,7 @@ class LayerRegistry:
         return layer
 
     def drawn(self, tier: str, frame: Frame) -> list[Layer]:
-        """The layers redrawn on ``tier`` (their ``redraw_on``) that take part in this redraw:
-        made, or made now they are needed (:meth:`Layer.needed`)."""
+        """The layers of ``tier`` in this redraw: made, or made now they are needed."""
         for layer in self.layers:
             if layer.redraw_on == tier and not layer.created and layer.needed(frame):
                 self.create(layer)

@@ -1,9 +1,7 @@
 """The canvas's editing tool: hit-testing, selection and drag state, without Qt.
 
-Gestures become *edits* (:mod:`perceptron_gui.core.dataset`), never mutations:
-the tool calls ``emit(edit)`` and the window's undo stack applies it.  Keeping the
-gesture logic here (Orange's ``DataTool.issueCommand``) lets the tests drive it
-with plain numbers.  Drags that start on empty space are left to the view (it pans).
+Gestures become *edits* (``emit(edit)``; the window's undo stack applies them),
+never mutations, so the tests drive it with plain numbers.
 """
 
 from __future__ import annotations
@@ -55,12 +53,8 @@ HELP_TEXT = (
 
 def hint_text(problem, active_class: int = 1, missing: int = -1,
               learner=None) -> str | None:
-    """What the canvas says on itself about a data problem
-    (:attr:`Workspace.problem_kind`), in gestures, or None.
-
-    ``missing`` is the class no point has yet (``ONE_CLASS``); ``learner`` the
-    spec whose fewest points are said (``LDA_TOO_FEW``).
-    """
+    """What the canvas says about a data problem (:attr:`Workspace.problem_kind`), or None;
+    ``missing``: the class without points, ``learner``: the spec whose minimum is said."""
     kind = getattr(problem, "name", None)
     if kind == "NO_POINTS":
         return (f"Click to add a point of class {signed(active_class)} · right-click for "
@@ -84,21 +78,14 @@ _KEY_CLASS = {"1": 1, "+": 1, "2": -1, "-": -1, "\u2212": -1}
 class EditTool:
     """Turns pointer and key gestures, in data coordinates, into data-set edits.
 
-    Attributes
-    ----------
-    dataset : Dataset
-        The data set as last announced (:meth:`set_dataset`); the tool never changes it.
-    selection : ndarray of int
-        Sorted indices of the selected points.
-    cursor : ndarray of shape (2,) or None
-        The canvas cursor the keyboard moves, in data coordinates (None: hidden).
+    ``dataset`` is the one last announced, ``selection`` the sorted indices selected,
+    ``cursor`` the keyboard's canvas cursor (None: hidden).
 
     Notes
     -----
-    A drag emits one :class:`~perceptron_gui.core.dataset.MovePoints` per
-    pointer move, always with the same indices and the *absolute* target
-    coordinates ``X_start + (p - p_start)``, so the undo stack can merge them
-    into one step (:meth:`MovePoints.merge`) and a dropped event loses nothing.
+    A drag emits one ``MovePoints`` per move, with the same indices and *absolute*
+    targets ``X_start + (p - p_start)``: the undo stack merges them into one step
+    and a dropped event loses nothing.
     """
 
     def __init__(self, emit: Callable[[Edit], object], hit_radius_px: float = HIT_RADIUS_PX):
@@ -158,10 +145,8 @@ class EditTool:
             self.selection_changed.emit(sel)
 
     def hit(self, pos, pixel_size) -> int | None:
-        """The point nearest to ``pos`` in screen distance within the grab radius, or None.
-
-        On a tie: the highest index (drawn on top).
-        """
+        """The point nearest to ``pos`` on screen within the grab radius (on a tie the highest
+        index, drawn on top), or None."""
         X = self.dataset.X
         if X.shape[0] == 0:
             return None
@@ -187,11 +172,8 @@ class EditTool:
         return int(near[np.flatnonzero(d2 == best)[-1]])
 
     def click(self, button: str, pos, pixel_size, modifiers=()) -> bool:
-        """A click at ``pos`` with "left", "right" or "middle"; True when handled.
-
-        With "ctrl" or "shift" in ``modifiers`` a left click on a point toggles it
-        in the selection.
-        """
+        """A click at ``pos`` with "left", "right" or "middle"; True when handled ("ctrl" or
+        "shift" in ``modifiers``: a left click on a point toggles it in the selection)."""
         if button not in ("left", "right"):
             return False
         if not np.isfinite(np.asarray(pos, dtype=np.float64)).all():
@@ -214,11 +196,8 @@ class EditTool:
         return True
 
     def drag_start(self, pos, pixel_size) -> bool:
-        """A left drag begins at ``pos``; True (claimed) when on a point.
-
-        The grabbed point moves alone unless it is selected, then the whole
-        selection moves.
-        """
+        """A left drag begins at ``pos``; True (claimed) on a point, which moves alone unless
+        selected (then the selection moves)."""
         i = self.hit(pos, pixel_size)
         if i is None:
             return False
@@ -315,13 +294,8 @@ class EditTool:
         return True
 
     def key(self, key: str, pos=None, pixel_size=None, modifiers=(), view=None) -> bool:
-        """A key press; True when handled.  ``pos`` is the pointer in data coordinates, or None.
-
-        ``key`` is ``"delete"``, ``"escape"``, ``"toggle"``, the typed text
-        (``"1"``, ``"+"``, ``"2"``, ``"-"``, ``"t"``), or a canvas cursor key:
-        ``"cursor"``, an arrow, ``"add"``, ``"nearest"`` (:data:`KEYS`).  ``view``
-        is the visible rectangle: the cursor shows at its centre and stays inside it.
-        """
+        """A key press (``pos``: the pointer, or None; ``view`` keeps the cursor in); True when
+        handled.  ``key``: "delete", "escape", "toggle", "1", "+", "2", "-", "t" or a cursor key."""
         if key != "escape" and key not in _ARROWS:
             self.key_move_end()
         if key == "cursor":

@@ -1,11 +1,8 @@
 """The canvas's fitted view: the data and the origin framed, grown but never zoomed in.
 
-Not the w arrow: a w longer than the view is cut at its edge (the weight layer),
-so a run growing w never zooms the data out to a speck.  While nobody pans or
-zooms it, it grows when a point a layer keeps in view would leave it, when the
-canvas is resized, and by a band above the data when the legend finds no empty
-place.  Never while a mouse button is held on the canvas: what a hand drags
-stays under it.
+Not the w arrow (cut at the edge): a run growing w never shrinks the data to a
+speck.  Until a pan or zoom it grows for a point a layer keeps in view, a resize,
+and a band for a legend with no empty place; never under a held mouse button.
 """
 
 from __future__ import annotations
@@ -22,12 +19,8 @@ from .layers import Frame
 
 
 class ViewFit:
-    """The fitted view of one canvas and the refit that follows its kept points.
-
-    ``frame()`` is the canvas's current :class:`Frame`; ``margin()`` the pixels w's
-    head takes at the edge, and air; ``room(frame)`` the height of a band the
-    legend needs above the data, or None.
-    """
+    """The fitted view of one canvas and the refit that follows its kept points (``frame()``:
+    the current :class:`Frame`; ``margin()``: w's head's pixels; ``room``: the legend's band)."""
 
     def __init__(self, canvas, frame, layers, margin, room):
         self._canvas = canvas
@@ -104,7 +97,6 @@ class ViewFit:
             self.timer.start()
 
     def _refit(self) -> None:
-        """Grow the fitted view to hold the data and the kept points, never zooming in."""
         c = self._canvas
         after_release, self.waiting = self.waiting, False
         if widget_closed(c) or not self.fitted():
@@ -144,13 +136,8 @@ class ViewFit:
 
 
 def fit_plot_steps(canvas, finish: bool = True):
-    """Lay a canvas's plot out again to fit its present width; a generator yielding per redraw.
-
-    The legend's minimum width holds the view box wide after a wider layout,
-    so the plot would be clipped on the right: showing no layer for a moment
-    shrinks the legend and the layers come back with columns that fit.
-    ``finish``: the layers' worker pictures are finished at once.
-    """
+    """Lay a canvas's plot out again to fit its width, a redraw a step: no layer for a moment
+    shrinks the legend, whose minimum width held the view box wide."""
     def deliver_layout():
         QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.LayoutRequest)
 

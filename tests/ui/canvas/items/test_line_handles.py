@@ -98,7 +98,7 @@ def test_without_a_bias_the_anchor_is_hidden_and_b_stays_zero(plot):
 
 def test_a_mouse_drag_of_the_head_reports_every_move_and_one_release(qtbot, plot):
     _layer, handles = _handles(plot)
-    handles.set_line([1.0, 1.0], 0.0, _Frame(), origin=(0.0, 0.0))
+    handles.set_line([1.0, 1.0], 0.0, _Frame())
     moved, released = [], []
     handles.moved.connect(lambda w, b: moved.append((w, b)))
     handles.released.connect(lambda w, b: released.append((w, b)))

@@ -121,8 +121,8 @@ def test_hovering_a_point_without_a_label_shows_its_alpha(make_canvas, qtbot):
     hover = canvas.layer("hover").items["hover_label"]
     mouse(canvas, MOVE, tuple(ws.dataset.X[i]))
     qtbot.waitUntil(lambda: hover.isVisible())
-    assert canvas.hovered is not None
-    j = canvas.hovered  # the nearest point (another may lie as close)
+    assert canvas.view_state.hovered is not None
+    j = canvas.view_state.hovered  # the nearest point (another may lie as close)
     assert f"α = {int(alpha[j])}" in hover.toPlainText()
     assert f"sample {j + 1} ·" in hover.toPlainText()
 
@@ -148,7 +148,7 @@ def test_hover_shows_coordinates_label_and_margins_and_follows_the_run(make_canv
     # leaving the canvas or moving off the point hides it
     mouse(canvas, MOVE, (-4.0, 4.0))
     qtbot.waitUntil(lambda: not hover.isVisible())
-    assert canvas.hovered is None
+    assert canvas.view_state.hovered is None
 
 
 def test_hover_label_stays_inside_the_view(make_canvas, qtbot):

@@ -216,7 +216,7 @@ def test_clicks_and_hover_find_points_in_the_raster(make_canvas, qtbot):
     i = ws.dataset.n - 1
     click(canvas, (4.6 + 2 * canvas.pixel_size()[0], -4.6))  # two pixels off: still a hit
     assert canvas.selection.tolist() == [i]
-    assert canvas.hovered == i
+    assert canvas.view_state.hovered == i
     j = int(np.argmin(np.abs(ws.dataset.X - [0.5, 0.5]).sum(axis=1)))
     click(canvas, tuple(ws.dataset.X[j]), mods=None)
     assert canvas.selection.tolist() == [j]
@@ -231,7 +231,7 @@ def test_a_point_dragged_in_the_raster_moves_there(make_canvas, qtbot):
     drag(canvas, (4.6, -4.6), (4.0, 4.4))
     i = ws.dataset.n - 1
     np.testing.assert_allclose(ws.dataset.X[i], [4.0, 4.4], atol=2 * max(canvas.pixel_size()))
-    assert canvas.hovered == i
+    assert canvas.view_state.hovered == i
     canvas._flush()  # what the zero timer does after the last move
     data = canvas.layer("data")
     qtbot.waitUntil(lambda: not data.pending)

@@ -34,12 +34,8 @@ class LegendBox(pg.LegendItem):
             self.moved = True
 
     def updateSize(self):  # noqa: N802 - pyqtgraph's name
-        """Take the rows' natural size (the layout's preferred size).
-
-        pyqtgraph sums the rows' present widths, which the layout stretched to
-        the box's old width: a long row once shown kept the box that wide after
-        it went, over the points.
-        """
+        """Take the layout's preferred size (pyqtgraph's sum of the rows' stretched widths kept
+        the box as wide as a long row gone)."""
         if self.size is not None:
             return
         self.layout.invalidate()
@@ -47,8 +43,7 @@ class LegendBox(pg.LegendItem):
         self.setGeometry(0, 0, hint.width(), hint.height())
 
     def make_row(self, item, text: str) -> tuple:
-        """A ``(sample, label)`` row for ``item`` and ``text``, made as ``addItem`` makes them,
-        not shown."""
+        """A ``(sample, label)`` row, made as ``addItem`` makes them, not shown."""
         label = pg.LabelItem(text, color=self.opts["labelTextColor"], justify="left",
                              size=self.opts["labelTextSize"])
         sample = item if isinstance(item, self.sampleType) else self.sampleType(item)
@@ -56,11 +51,8 @@ class LegendBox(pg.LegendItem):
         return sample, label
 
     def show_rows(self, rows, columns: int) -> None:
-        """Show ``rows`` (made by :meth:`make_row`) in order, in ``columns`` columns.
-
-        The rows no longer listed are hidden, not destroyed: a row that comes back
-        costs a layout, not a new text item.
-        """
+        """Show ``rows`` (:meth:`make_row`) in ``columns`` columns; the others hidden, not
+        destroyed (a row that comes back costs a layout, not a new text item)."""
         layout = self.layout
         for i in range(layout.count() - 1, -1, -1):
             layout.removeAt(i)

@@ -1,16 +1,12 @@
 """A line ``w·x + b = 0`` the user drags by two handles: one moves it, one turns w.
 
-- Dragging the anchor to ``p`` keeps ``w`` and sets ``b = −w·p``: the line
-  moves parallel to itself, through ``p``.
-- Dragging the head to ``p`` sets ``w = p − origin`` and keeps the line
-  through the anchor (``b = −w·anchor``).  Without a bias (``translate=False``)
-  the anchor is hidden and ``b`` stays 0, so the line turns about the origin;
-  from ``w = 0`` (no line, no anchor) ``b`` stays as it is.
-- With ``grip=True``, the line itself is a handle too, drawn only while the
-  pointer is over it: dragging it moves the line as the anchor does.
+- The anchor dragged to ``p`` keeps ``w``, ``b = −w·p``: the line moves parallel.
+- The head dragged to ``p``: ``w = p``, the line through the anchor.  Without a
+  bias (``translate=False``) no anchor and ``b = 0``: the line turns about the
+  origin; from ``w = 0`` (no anchor) ``b`` stays.
+- With ``grip=True`` the line itself moves as the anchor (drawn under the pointer).
 
-The handles are marked with :func:`~..gestures.mark_handle`, so a press on one
-is the handle's even over a data point.
+A press on a handle is the handle's even over a point (:func:`~..gestures.mark_handle`).
 """
 
 from __future__ import annotations
@@ -54,11 +50,8 @@ def style_handle(handle, fill, outline, hover, line_width: float, pixels: float 
 
 
 def anchor_point(w, b: float, view) -> np.ndarray | None:
-    """The point of ``w·x + b = 0`` nearest the centre of ``view``, kept inside it.
-
-    None when ``w`` is zero or not finite (no line); when the line misses the
-    view, the projection of the centre.
-    """
+    """The point of ``w·x + b = 0`` nearest the centre of ``view``, kept inside it (the
+    centre's projection when the line misses it; None without a line)."""
     w = np.asarray(w, dtype=np.float64)
     nn = float(w @ w)
     if not (math.isfinite(nn) and nn > 0 and math.isfinite(b)):
@@ -74,17 +67,11 @@ def anchor_point(w, b: float, view) -> np.ndarray | None:
 
 
 class LineHandles(QtCore.QObject):
-    """Two handles for a line ``w·x + b = 0`` and its ``w`` (see the module).
+    """Two handles for a line ``w·x + b = 0`` and its ``w``: ``layer``'s items
+    ``f"{prefix}_anchor"``, ``…_head`` and, with ``grip``, ``…_line`` just under them.
 
-    The handles are added to ``layer`` as ``f"{prefix}_anchor"``, ``…_head`` and,
-    with ``grip``, ``…_line`` just under them (so they win where they are).
-
-    Attributes
-    ----------
-    moved : Signal(object, float)
-        ``(w, b)`` at every position of a drag (``w`` an ndarray of shape (2,)).
-    released : Signal(object, float)
-        ``(w, b)`` once when a drag ends.
+    ``moved(w, b)`` at every position of a drag (``w`` of shape (2,)), ``released(w, b)``
+    once at its end.
     """
 
     moved = QtCore.Signal(object, float)
@@ -107,7 +94,6 @@ class LineHandles(QtCore.QObject):
             self.grip.sigPositionChangeFinished.connect(self._finished)
         self._w = np.zeros(2)
         self._b = 0.0
-        self._origin = np.zeros(2)
         self._translate = True
         self._placing = Guard()
 
@@ -116,18 +102,14 @@ class LineHandles(QtCore.QObject):
         """The weight vector the handles show."""
         return self._w.copy()
 
-    def set_line(self, w, b: float, frame, *, translate: bool = True, origin=(0.0, 0.0)) -> None:
-        """Place the handles for ``w·x + b = 0`` (no signal); hide them for ``w = 0``.
-
-        ``frame.view`` places the anchor; ``translate=False`` (no bias) hides it;
-        ``origin`` is where the arrow of ``w`` starts.
-        """
+    def set_line(self, w, b: float, frame, *, translate: bool = True) -> None:
+        """Place the handles for ``w·x + b = 0`` (no signal; ``frame.view`` places the anchor,
+        hidden without a bias, ``translate=False``); hide them for ``w = 0``."""
         self._w = np.asarray(w, dtype=np.float64).copy()
         self._b = 0.0 if not translate else float(b)
-        self._origin = np.asarray(origin, dtype=np.float64).copy()
         self._translate = translate
         anchor = self._kept_anchor(frame.view) if translate else None
-        head = self._origin + self._w
+        head = self._w
         with self._placing:
             if anchor is not None:
                 self.anchor.setPos(float(anchor[0]), float(anchor[1]))
@@ -138,8 +120,7 @@ class LineHandles(QtCore.QObject):
         self._place_grip()
 
     def _kept_anchor(self, view) -> np.ndarray | None:
-        """The anchor where it is when it is on the line and well inside ``view`` (where a
-        drag left it), else :func:`anchor_point`."""
+        """The anchor where a drag left it, while on the line well inside ``view``."""
         fresh = anchor_point(self._w, self._b, view)
         if fresh is None or not self.anchor.isVisible():
             return fresh
@@ -197,7 +178,7 @@ class LineHandles(QtCore.QObject):
     def _head_moved(self, item) -> None:
         if self._placing:
             return
-        w = np.array([item.pos().x(), item.pos().y()]) - self._origin
+        w = np.array([item.pos().x(), item.pos().y()])
         if not np.isfinite(w).all() or not w.any():
             return  # the head on the origin: no line; keep the last one
         self._w = w

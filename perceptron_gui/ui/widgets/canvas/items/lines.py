@@ -12,16 +12,13 @@ __all__ = ["Lines"]
 
 
 class Lines(pg.GraphicsObject):
-    """A polyline, or separate segments, drawn with one cosmetic pen.
+    """A polyline, or segments (``connect="pairs"``; one with a non-finite end left out),
+    drawn with one cosmetic pen.
 
-    The boundary and the arrows' shafts move at every update of a run.  A
-    ``PlotCurveItem`` finds its bounds with ``nanmin``/``nanmax`` and the view's
-    pixel size at each new position and builds its path through a byte stream;
-    here the path of a few points is built directly, the bounds come with it,
-    and the pixel padding is found once per view.
-
-    ``connect="pairs"`` draws a segment from each even-numbered point to the
-    next; a segment with a non-finite end is left out.
+    For what moves at every update: a ``PlotCurveItem`` finds its bounds with
+    ``nanmin``/``nanmax`` and the pixel size at each position and builds its path
+    through a byte stream; here the path is built directly, the bounds with it,
+    and the pixel padding once per view.
     """
 
     def __init__(self, connect: str = "all", antialias: bool = True, pen=None):

@@ -16,11 +16,9 @@ __all__ = ["Marks"]
 class Marks(pg.GraphicsObject):
     """Copies of one marker at many points; ``setData`` is numpy only, a paint one call.
 
-    For marks that change during a run: a ``ScatterPlotItem`` builds a record
-    array with Python objects per point on ``setData`` (tens of ms at 10⁵
-    points).  This item draws one pre-rendered symbol at every visible point with
-    ``QPainter.drawPixmapFragments``, as pyqtgraph's scatter does in pixel mode,
-    so the pixels are the same.
+    A ``ScatterPlotItem`` builds Python objects per point on ``setData`` (tens of
+    ms at 10⁵ points); this item draws one pre-rendered symbol with
+    ``QPainter.drawPixmapFragments``, as pyqtgraph's pixel mode: the same pixels.
     """
 
     def __init__(self):

@@ -16,12 +16,8 @@ _HALF_MAX = float(np.finfo(np.float64).max) / 2
 
 
 class PassiveScatter(pg.ScatterPlotItem):
-    """A scatter that never takes a click (the canvas's tool hit-tests itself), and
-    whose ``setData`` costs numpy only when every point has the item's style.
-
-    pyqtgraph looks each point's symbol up in its atlas in Python; the canvas
-    styles its scatters per item, so one look-up serves every point.
-    """
+    """A scatter that takes no click (the tool hit-tests itself), whose ``setData`` costs
+    numpy only when every point has the item's style (one atlas look-up, not one a point)."""
 
     def mouseClickEvent(self, ev):
         ev.ignore()

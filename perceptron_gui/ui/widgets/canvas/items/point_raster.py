@@ -23,12 +23,8 @@ def codes_image(codes: np.ndarray, colors) -> QtGui.QImage:
 
 
 class PointRaster(pg.GraphicsObject):
-    """A ``QImage`` covering a data rectangle, drawn without resampling where it fits.
-
-    The paint rounds the rectangle's device corners to whole pixels and draws
-    with nearest-pixel sampling, so a current image lands exactly on the pixels
-    it was binned for, and a stale one is drawn stretched until the next arrives.
-    """
+    """A ``QImage`` covering a data rectangle, its device corners rounded to whole pixels and
+    sampled nearest: a current image lands on its pixels, a stale one stretched."""
 
     def __init__(self):
         super().__init__()

@@ -1,9 +1,5 @@
-"""Every use of pyqtgraph's private names by the canvas, in one place.
-
-Named here, and only here, so that a pyqtgraph upgrade that changes them breaks
-one file and its test (``tests/ui/canvas/items/test_pyqtgraph_internals.py``),
-not the pictures.
-"""
+"""Every use of pyqtgraph's private names by the canvas, in one place: an upgrade that
+changes them breaks this file and its test, not the pictures."""
 
 from __future__ import annotations
 
@@ -48,11 +44,9 @@ def widget_closed(widget) -> bool:
 def close_plot_widget(widget, close) -> None:
     """Run ``close()`` (pyqtgraph's ``PlotWidget.close``), then delete what it orphaned.
 
-    pyqtgraph's ``PlotWidget.close()`` takes the view box and the axes out of
-    the scene before it clears it: left to the garbage collector, they and
-    their children (a legend's labels, every plotted item) would be torn down
-    at some later allocation in no set order, a label asked for its size with
-    its ``__dict__`` already emptied.  They are deleted here, at once.
+    It takes the view box and the axes out of the scene before clearing it: left to
+    the garbage collector, they and their children were torn down later in no set
+    order (a label asked for its size with its ``__dict__`` emptied).
     """
     import shiboken6
 
@@ -73,9 +67,8 @@ def uniform_style(data) -> bool:
 def set_scatter_positions(item, pos: np.ndarray) -> None:
     """Replace a scatter's points by ``pos`` (shape (n, 2)), records built with numpy.
 
-    pyqtgraph allocates its record array with ``np.empty``, which fills the
-    Python-object fields one record at a time; zeros and one assignment of None
-    per field make the same records.  Then the end of ``ScatterPlotItem.addPoints``.
+    pyqtgraph's ``np.empty`` fills the object fields a record at a time; zeros and one
+    None per field make the same records.  Then the end of ``ScatterPlotItem.addPoints``.
     """
     item.clear()
     data = np.zeros(pos.shape[0], dtype=item.data.dtype)
@@ -96,10 +89,8 @@ def set_scatter_positions(item, pos: np.ndarray) -> None:
 def update_uniform_spots(item, data) -> bool:
     """``ScatterPlotItem.updateSpots`` for points that all have the item's style.
 
-    One atlas look-up serves every point (pyqtgraph looks each point's symbol up
-    in Python).  Returns False, doing nothing, when the fast path does not apply
-    (per-point styles, hover, no pixel mode or cache): the caller then runs
-    pyqtgraph's own ``updateSpots``.
+    One atlas look-up serves every point.  False, doing nothing, where it does not
+    apply (per-point styles, hover, no pixel mode or cache): the caller runs pyqtgraph's.
     """
     opts = item.opts
     if not (opts["pxMode"] and opts["useCache"] and not opts["hoverable"]
@@ -120,9 +111,8 @@ def update_uniform_spots(item, data) -> bool:
 def item_svg(item, nodes: dict, root, options: dict):
     """pyqtgraph's SVG of ``item`` and its children, ``(group element, defs)``, or None hidden.
 
-    ``nodes`` collects the element names (unique across calls that share it),
-    ``root`` is what the coordinates are relative to.  It paints the items (UI
-    thread) and leaves them in export mode.
+    ``nodes`` collects the element names (unique across calls), ``root`` is what the
+    coordinates are relative to; it paints (UI thread), leaving them in export mode.
     """
     return svg_exporter_module()._generateItemSvg(item, nodes, root, options)
 

@@ -1,8 +1,5 @@
-"""The canvas's layers, one per file, and their registry.
-
-The order of :data:`LAYER_TYPES` is the order of the switches in :data:`LAYERS`,
-of the View menu's entries and of the rows of the legend.
-"""
+"""The canvas's layers, one per file, and their registry (whose order is the switches', the
+View menu's and the legend's)."""
 
 import re
 
@@ -57,13 +54,7 @@ def switch_names(cls: type[Layer]) -> tuple[str, ...]:
 
 def register_layer(cls: type[Layer]) -> type[Layer]:
     """Add the layer ``cls`` and the switches it brings; returns it (a class decorator too).
-
-    Raises
-    ------
-    ValueError
-        When it has no name, another layer has its name, it names a switch
-        nobody declares, or one of its switches is another layer's.
-    """
+    ValueError: no name, a name taken, a switch nobody declares or another layer's."""
     _check(cls)
     if LAYER_TYPES.get(cls.name) is cls:
         return cls

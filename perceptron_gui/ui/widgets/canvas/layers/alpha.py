@@ -1,8 +1,7 @@
 """The dual perceptron's α_i: a label beside the support vectors that have room for one.
 
-On many support vectors (thousands of RBF ones on 5,000 points) labels between
-the points blur into a grey mass: then only the :data:`FEW` largest α are
-labelled, and the others only where the label covers no data point; the legend
+Many labels between the points blur into a grey mass: then only the :data:`FEW`
+largest α are labelled, the others only where they cover no point; the legend
 says so, and the hover shows any point's α.
 """
 
@@ -41,15 +40,8 @@ def alpha_text(a) -> str:
 
 
 class AlphaLayer(Layer):
-    """``α=k`` beside support vectors, decluttered: largest α first, never two overlapping.
-
-    Attributes
-    ----------
-    labels : list of pyqtgraph.TextItem
-        Every label made so far (the pool); the visible ones are shown.
-    labelled : ndarray of int
-        Indices of the points whose α has a label now.
-    """
+    """``α=k`` beside support vectors, largest α first, never two overlapping (``labels``:
+    the pool made so far; ``labelled``: the points labelled now)."""
 
     name = "alpha"
     item_names = ()
@@ -187,8 +179,6 @@ class AlphaLayer(Layer):
 
 
 def _summed(X: np.ndarray, frame) -> np.ndarray:
-    """The summed-area table of the points of ``X`` per screen pixel of the view: ``table[r, c]``
-    counts the points above row ``r`` and left of column ``c``."""
     x0, x1, y0, y1 = frame.view
     sx, sy = frame.pixel_size
     width = max(1, int(np.ceil((x1 - x0) / sx)))

@@ -34,10 +34,7 @@ def line_rows(*rows) -> list[LegendEntry]:
 
 
 class Frame:
-    """What one redraw of the canvas reads: the workspace, the layer switches, the view.
-
-    Made once per redraw; the derived values are computed on first use and
-    shared by the layers.
+    """What one redraw of the canvas reads; its derived values are computed once, on first use.
 
     Parameters
     ----------
@@ -50,11 +47,9 @@ class Frame:
     cursor : ndarray of shape (2,) or None, default=None
         The canvas cursor the keyboard moves (None: hidden).
     now : bool, default=False
-        Draw everything before returning (``Canvas.refresh``): a layer that
-        computes in a worker computes on this thread instead.
+        Draw everything before returning (``Canvas.refresh``): no worker.
     shaping : GaussianModel or None, default=None
-        The model shaped by hand, drawn instead of the learner's while the
-        shaping mode is on.
+        The model shaped by hand, drawn instead of the learner's.
     """
 
     def __init__(self, workspace, switches, view_range, pixel_size, model_version: int,
@@ -115,7 +110,7 @@ class Frame:
 
 
 def _ignore(*_args) -> None:
-    """What a layer's ``changed`` and ``issue`` do until the canvas sets them."""
+    """Until the canvas sets a layer's ``changed`` and ``issue``."""
 
 
 def same_key(old, new) -> bool:
@@ -127,10 +122,8 @@ def same_key(old, new) -> bool:
 
 
 class Layer:
-    """One thing the canvas draws: its items, its pen, its legend entry, its cache key.
-
-    A subclass creates its items once in :meth:`create` and afterwards only
-    moves, re-shapes, restyles or hides them.
+    """One thing the canvas draws: items made once in :meth:`create`, then only moved,
+    re-shaped, restyled or hidden; its pen, its legend entry, its cache key.
 
     Attributes
     ----------
@@ -144,20 +137,17 @@ class Layer:
         :attr:`Frame.weights_key` and then :meth:`cache_key` changed; or at
         every redraw (the examined sample of each step).
     item_names : tuple of str or None
-        The items of a layer that draws nothing before it is :meth:`needed`
-        (by default, without data): it is created then or when asked for, not
-        with the window.  None: created with the canvas.
+        The items of a layer made only once it is :meth:`needed` (by default,
+        with data) or asked for; None: made with the canvas.
     items : dict of str to QGraphicsItem
         The items made by :meth:`add`, by name.
     changed : callable
-        Set by the canvas; called when a worker's result changed what the layer
-        shows, so that the legend follows.
+        Set by the canvas: a worker's result changed what the layer shows.
     caption_words : dict of str to tuple of str
-        The words a demo's caption may use for what this layer draws, each
-        with the names of the items that draw it (:func:`~.caption_words`).
+        The words a demo's caption may use for what this layer draws, with the
+        names of the items that draw them (:func:`~.caption_words`).
     issue : callable
-        Set by the canvas; ``issue(command)`` asks the window to dispatch a
-        command a gesture on the layer's items made.
+        Set by the canvas: ``issue(command)`` has the window dispatch a command.
     """
 
     name: ClassVar[str] = ""
@@ -191,8 +181,8 @@ class Layer:
 
     def add(self, name: str | None, item, z: float, *, visible: bool = False,
             passive: bool = True, pixels: bool = False):
-        """Add ``item`` to the view at depth ``z``; it takes no mouse button when ``passive``;
-        with ``pixels``, a child of the view box in its pixels (it neither pans nor zooms)."""
+        """Add ``item`` at depth ``z`` (``passive``: no mouse button; ``pixels``: in the view
+        box's pixels, neither panned nor zoomed)."""
         item.setZValue(z)
         if passive:
             item.setAcceptedMouseButtons(QtCore.Qt.MouseButton.NoButton)
@@ -210,8 +200,7 @@ class Layer:
         """Restyle the items for ``scale`` (marker sizes, line widths, fonts)."""
 
     def cache_key(self, frame: Frame) -> tuple | None:
-        """The state the drawing depends on, but the style (a restyle redraws every layer);
-        None redraws at every call of its tier."""
+        """The state the drawing depends on but the style; None redraws at every call."""
         return None
 
     def update(self, frame: Frame) -> None:
@@ -237,8 +226,7 @@ class Layer:
         return self._job is not None and self._job.pending
 
     def needed(self, frame: Frame) -> bool:
-        """Whether a layer with :attr:`item_names`, not made yet, is made for ``frame``
-        (default: when there are data)."""
+        """Whether a layer with :attr:`item_names` is made for ``frame`` (default: with data)."""
         return bool(frame.workspace.dataset.n)
 
     def legend_entries(self, frame: Frame) -> list[LegendEntry]:
@@ -260,8 +248,8 @@ class Layer:
         return any(item.isVisible() for item in self.items.values())
 
     def drawing(self, on: bool) -> bool:
-        """Return ``on``; the items are hidden once when the layer stops drawing (not at
-        every redraw, which comes to an "event" layer whether it draws or not)."""
+        """Return ``on``; hide the items once when the layer stops drawing (not at every
+        redraw of an "event" layer)."""
         if not on and self._drawn:
             self.hide()
         self._drawn = on

@@ -25,12 +25,8 @@ def boundary_pen(scale):
 
 
 class BoundaryLayer(Layer):
-    """The line ``w·x + b = 0`` and the half-planes on either side, clipped to the view.
-
-    The regions are the bottom layer and always cover the whole view, so they
-    are opaque: an opaque fill of the view costs a fraction of a blended one.
-    A non-linear boundary and its regions are :class:`~.kernel.ContourLayer`'s.
-    """
+    """The line ``w·x + b = 0`` and the half-planes on either side, clipped to the view (opaque:
+    under everything, and an opaque fill costs a fraction of a blended one)."""
 
     name = "boundary"
     item_names = ("region_pos", "region_neg", "boundary")

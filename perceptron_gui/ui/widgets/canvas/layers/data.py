@@ -25,23 +25,17 @@ MIXED_NAME = "both classes"
 
 
 def _view_job(X, y, grid: PixelGrid, limit: int, colors):
-    """What a worker computes for one view: the markers, or the raster and its image."""
     result = points_view(X, y, grid, limit)
     image = codes_image(result.codes, colors) if isinstance(result, Raster) else None
     return result, image
 
 
 class DataLayer(Layer):
-    """The points of class +1 and of class −1.
+    """The points of class +1 and of class −1: beyond :attr:`marker_max` in the view, an exact
+    raster of its pixels (:mod:`..raster`) made in a worker, the old one shown meanwhile.
 
-    With more than :attr:`marker_max` points, those in the view are drawn as
-    markers or, more than :attr:`marker_max` there, as an exact raster of the
-    view's pixels (:mod:`..raster`), computed in a worker for every new view,
-    data set or style; the previous picture stays until the newest one is ready.
-
-    While the data stand still the scatters paint from Qt's device-coordinate
-    item cache; while they change they paint directly, since a cache would be
-    redrawn and blitted on every change (:meth:`set_cached`).
+    Still data paint from Qt's item cache; changing data paint directly, since a
+    cache would be redrawn and blitted at every change (:meth:`set_cached`).
     """
 
     name = "data"

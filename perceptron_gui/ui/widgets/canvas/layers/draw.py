@@ -73,10 +73,7 @@ def set_line(item, hyper, rect, visible: bool = True) -> None:
 
 
 def set_segments(item, segments, visible: bool) -> None:
-    """Draw ``segments`` (each (2, 2)) in a line item, or hide it when there are none.
-
-    Several segments need an item made with ``connect="pairs"``.
-    """
+    """Draw ``segments`` (each (2, 2); several need ``connect="pairs"``), or hide the item."""
     if not visible or not segments:
         item.setVisible(False)
         return
@@ -102,10 +99,7 @@ def add_arrow(layer, prefix: str, z: float) -> tuple:
 
 
 def style_arrow(halo, line, head, color, line_width: float):
-    """Style an arrow of :func:`add_arrow` for lines ``line_width`` wide; returns its pen.
-
-    The halo is a contrasting outline under the line, in the background's colour.
-    """
+    """Style an arrow of :func:`add_arrow` (its halo the background's colour); return its pen."""
     background = style.current().background
     pen = pg.mkPen(color, width=line_width * 1.25)
     line.setPen(pen)

@@ -1,9 +1,8 @@
 """An exercise on the canvas: the student's line and its handles, their predicted w, their point.
 
-"Be the learner": the line the student sets, with the band of its margin.
-"Predict, then reveal": the ``w`` and line predicted for the next update, the
-point picked as its trigger, and every point's number.  A drag of the handles
-goes to the attempt (:meth:`~perceptron_gui.core.exercises.Attempt.drag`).
+"Be the learner": the line set, with its margin band.  "Predict, then reveal":
+the ``w`` and line predicted for the next update, the point picked, every
+point's number.  A drag goes to the attempt (``Attempt.drag``).
 """
 
 from __future__ import annotations

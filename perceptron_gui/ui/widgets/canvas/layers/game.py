@@ -1,14 +1,10 @@
 """The mistake-bound game on the canvas: the rules, B's guess, a refusal and its reason.
 
-The circle of radius ``R``, the forbidden band ``|u·x + c| < γ`` with the
-separator ``u`` (unless hidden until the end), the point proposed with B's
-prediction, and a refused point with the reason.  B's boundary and ``w`` are
-the boundary and weight layers' while the data allow a run; with one class only
-this layer draws them, in the same colours.
-
-Before the first move three handles set the rules by dragging
-(:mod:`perceptron_gui.core.game_rules`); rules that cannot be played are refused
-with the reason beside the handle, which goes back to where the rules put it.
+The circle of radius ``R``, the band ``|u·x + c| < γ`` and ``u`` (unless hidden),
+the point proposed with B's prediction, a refused point with the reason; B's
+boundary and ``w`` while one class only allows no run.  Before the first move
+three handles set the rules (:mod:`perceptron_gui.core.game_rules`); a refused
+drag says why, and its handle goes back.
 """
 
 from __future__ import annotations

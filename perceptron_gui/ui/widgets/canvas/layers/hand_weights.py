@@ -1,8 +1,7 @@
 """The line and its w dragged by hand: the mode "handset" (``ui/features/hand_weights.py``).
 
-Every position of a drag is previewed on the workspace (the run restarts from
-it, so every view follows live); the release issues one ``SetWeights``, one
-step of the undo stack.
+Every position of a drag is previewed on the workspace (every view follows live);
+the release issues one ``SetWeights``, one undo step.
 """
 
 from __future__ import annotations

@@ -38,19 +38,12 @@ def contour_drawn(workspace) -> bool:
 
 
 class ContourLayer(Layer):
-    """The sign of ``f`` on a grid sized to the view, and its level-0 contour.
+    """The sign of ``f`` on a grid sized to the view, and its level-0 contour (the switches
+    and the legend row of :class:`~.boundary.BoundaryLayer`).
 
-    Shares the ``boundary`` and ``regions`` switches (and the boundary's legend
-    entry) with :class:`~.boundary.BoundaryLayer`.
-
-    Attributes
-    ----------
-    cache : dict or None
-        The grid (``geometry``, ``rect``, ``xs``, ``ys``, ``G``) and the kernel
-        column of each support vector met so far (``cols``), or the decision
-        values of a learner without dual coefficients (``F``).
-    note : str or None
-        The legend's row when the last redraw could not draw everything, else None.
+    ``cache``: the grid (``geometry``, ``rect``, ``xs``, ``ys``, ``G``) and the kernel column
+    of each support vector met (``cols``), or the values ``F``; ``note``: the legend's
+    row when the last redraw could not draw everything.
     """
 
     name = "kernel"
@@ -167,13 +160,11 @@ class ContourLayer(Layer):
         """``(xs, ys, F)``: the grid's coordinates and the decision values on it, row-major.
 
         Without dual coefficients: ``decision_function`` once per model and grid.
-        With them: ``f = b + Σ_blocks K(G, X_sv) @ (alpha y)[sv]``, one cached
-        kernel column per support vector, summed in blocks of consecutive sample
-        indices in index order.  Every number is a function of the learner's
-        state alone, so a step reached by stepping, scrubbing back or jumping
-        draws the same bits (an incremental sum would drift with the path and
-        move a contour near f = 0); a block's sum is kept while its support
-        vectors and their ``alpha`` stay.
+        With them: ``f = b + Σ_blocks K(G, X_sv) @ (alpha y)[sv]``, one cached kernel
+        column per support vector, summed in blocks of consecutive indices, a
+        block's sum kept while its support vectors and ``alpha`` stay.  Every number
+        is a function of the learner's state alone: a step reached by stepping,
+        scrubbing or jumping draws the same bits (an incremental sum would drift).
         """
         ws = workspace
         learner = ws.learner
@@ -219,8 +210,7 @@ class ContourLayer(Layer):
 
 
 def _grid(view, pixel_size, n):
-    """``((x0, x1, y0, y1), nx, ny)``: the view and a quarter more on each side (narrowed
-    near ±1.8e308 to a finite width), or None for a view without a finite size."""
+    """``((x0, x1, y0, y1), nx, ny)``: the view and a quarter more on each side, or None."""
     x0, x1, y0, y1 = view
     sx, sy = pixel_size
     if not all(math.isfinite(v) for v in (x0, x1, y0, y1, sx, sy)):

@@ -1,8 +1,7 @@
 """The class-model overlay: class means, their 2σ ellipses, LDA's boundary beside a perceptron.
 
-With a learner that models its classes the overlay draws its own means and
-covariances, and beside QDA or naive Bayes LDA's line too; beside any other
-learner, LDA's fit.
+A learner that models its classes shows its own (beside QDA or naive Bayes LDA's
+line too); any other learner, LDA's fit.
 """
 
 from __future__ import annotations
@@ -22,13 +21,8 @@ __all__ = ["ClassModelSwitch", "LdaLayer"]
 
 
 class ClassModelSwitch:
-    """The "lda" switch follows a learner of class models coming into use and going.
-
-    Such a learner's means and covariance are its model: when it comes into use
-    the switch is turned on (so the View menu's check mark says what shows);
-    when it goes the switch is put back as it was, unless the user changed it
-    meanwhile.
-    """
+    """The "lda" switch turns on when a learner of class models comes into use (the View
+    menu's check mark says what shows), and back when it goes unless the user changed it."""
 
     def __init__(self, view_state, workspace):
         self._state = view_state
@@ -50,10 +44,7 @@ class ClassModelSwitch:
 
 
 class LdaLayer(Layer):
-    """LDA fitted on the data: its means and covariance, and its boundary beside another learner.
-
-    Hidden while the Gaussians are shaped by hand (``layers/shaping.py`` draws that model).
-    """
+    """LDA's means and covariance, its boundary beside another learner (not while shaping)."""
 
     name = "lda"
     item_names = ("lda_ellipses", "lda_line", "lda_means")
@@ -85,8 +76,7 @@ class LdaLayer(Layer):
 
     @staticmethod
     def _model(frame):
-        """The learner in use when it models its classes, else LDA's fit; None while switched
-        off or while the model shaped by hand draws its own (layers/shaping.py)."""
+        """The learner in use when it models its classes, else LDA's fit (None: off, shaping)."""
         ws = frame.workspace
         if frame.shaping is not None or not frame.switches["lda"]:
             return None
@@ -119,7 +109,6 @@ class LdaLayer(Layer):
 
     @classmethod
     def _beside(cls, frame):
-        """The LDA whose line is drawn beside the learner's boundary, or None."""
         ws = frame.workspace
         model = cls._model(frame)
         if model is None:

@@ -25,13 +25,8 @@ _NONE.flags.writeable = False
 
 
 def _marks_job(X, idx, grid: PixelGrid, pixels, limit: int, color, grow: float = 0.25):
-    """What a worker computes for the marks of one view: ``(result, image, pixels)``.
-
-    ``pixels`` is :func:`pixel_index` of every point on ``grid`` (computed here
-    when None, and returned, so that the next step of the same view only
-    indexes it).  ``result`` is :func:`markers_around` when the view holds at
-    most ``limit`` marks, else a :class:`Raster` of the pixels that hold one.
-    """
+    """A worker's job for the marks of one view: ``(result, image, pixels)``, ``pixels``
+    (:func:`pixel_index`, made when None) kept for the next step of the same view."""
     if pixels is None:
         pixels = pixel_index(X, grid)
     where = pixels[idx]
@@ -43,22 +38,11 @@ def _marks_job(X, idx, grid: PixelGrid, pixels, limit: int, color, grow: float =
 
 
 class MistakesLayer(Layer):
-    """Crosses on the samples the current model gets wrong, or at large n their pixels.
+    """Crosses on the samples the current model gets wrong, or, beyond :attr:`marker_max` in
+    the view, a raster of their pixels (a worker; the points binned once per view).
 
-    With more than :attr:`marker_max` in the view, as for the data, an exact
-    raster of the view's pixels, computed in a worker from the points' pixels,
-    binned once per view and data set.
-
-    Attributes
-    ----------
-    marked : ndarray of int
-        Indices of the samples the layer marks at its last redraw (empty when
-        the switch is off or there is no model); read-only.
-    marked_dataset : Dataset or None
-        The data set ``marked`` indexes.
-    draws : bool
-        False: the layer keeps :attr:`marked` and draws no crosses (an export
-        paints them itself, in the item kept empty); a raster it draws as on screen.
+    ``marked``: the read-only indices marked at the last redraw, into ``marked_dataset``;
+    ``draws`` False: no crosses (an export paints them itself), a raster as on screen.
     """
 
     name = "mistakes"

@@ -1,10 +1,9 @@
 """P(y = +1 | x) as a diverging colour map of the plane, with its colour bar and hover readout.
 
-The map is the background at ``P = 1/2`` and deepens towards class +1's colour
-as ``P → 1`` and class −1's as ``P → 0``.  A learner fitted at once (an
-immutable model) is evaluated in a worker; a stepping learner (whose weights
-change in place) and a model shaped by hand (closed form, about 25 ms at
-600×360 cells) are drawn on this thread.
+The map is the background at ``P = 1/2``, class +1's colour as ``P → 1``, class
+−1's as ``P → 0``.  A learner fitted at once (immutable) is evaluated in a worker;
+a stepping learner (weights change in place) and a shaped model (about 25 ms at
+600×360 cells) on this thread.
 """
 
 from __future__ import annotations
@@ -83,16 +82,8 @@ def _model(frame):
 
 
 class ProbabilityLayer(Layer):
-    """``P(y = +1 | x)`` (``predict_proba``) on a grid over the view, its colour bar, its readout.
-
-    Attributes
-    ----------
-    grid : tuple or None
-        ``(x0, x1, y0, y1, P)`` of the picture shown: the rectangle and the
-        probabilities on its grid, shape (ny, nx) (None when hidden).
-    hover : tuple or None
-        ``(x, y, P)`` at the pointer, while it is over the shading.
-    """
+    """``P(y = +1 | x)`` on a grid over the view, its colour bar, its readout; ``grid``:
+    ``(x0, x1, y0, y1, P)`` shown (or None), ``hover``: ``(x, y, P)`` at the pointer."""
 
     name = "probability"
     item_names = ("probability_image", "colour_bar", "posterior_readout")
@@ -173,13 +164,11 @@ class ProbabilityLayer(Layer):
         self.hide()
 
     def _box_px(self) -> tuple[float, float]:
-        """The width and height of the bar's place (the bar and its margins), in pixels."""
         bar = self.bar.boundingRect()
         return bar.width() + 2 * _BAR_MARGIN_PX, bar.height() + 2 * _BAR_MARGIN_PX
 
     def _choose_place(self, frame) -> None:
-        """Where the bar and its readout cover no point and not the w arrow
-        (:func:`~..legend.free_place`): the middle of the right edge when it is empty."""
+        """Where the bar covers no point nor w (:func:`~..legend.free_place`)."""
         sx, sy = frame.pixel_size
         x0, x1, y0, y1 = frame.view
         if not (sx > 0 and sy > 0):
@@ -224,8 +213,7 @@ class ProbabilityLayer(Layer):
         return np.column_stack((x0 + gx.ravel() * sx, y1 - gy.ravel() * sy))
 
     def _place(self) -> None:
-        """The bar at its place (at first the middle of the view's right edge), the readout
-        under it, or above it at the view's bottom."""
+        """The bar at its place, the readout under it (above it at the view's bottom)."""
         box = self._view_box.boundingRect()
         w, h = self._box_px()
         margin = _BAR_MARGIN_PX

@@ -1,9 +1,8 @@
 """The circle of Novikoff's R around the origin: the points ``x`` with ``‖(x, c)‖ = R``.
 
-With a bias the perceptron sees ``(x_i, c)`` and ``R = max_i ‖(x_i, c)‖``; either
-way the points with ``‖(x, c)‖ = R`` form the circle of radius ``max_i ‖x_i‖``
-through the farthest sample, the one drawn; its label says which norm equals R
-there, since its radius is not R when the bias is on.
+With a bias ``R = max_i ‖(x_i, c)‖``; either way those points form the circle of
+radius ``max_i ‖x_i‖`` through the farthest sample; its label says which norm
+equals R there, since its radius is not R when the bias is on.
 """
 
 from __future__ import annotations

@@ -1,8 +1,7 @@
 """The model shaped by hand: its two 2σ ellipses, its boundary and six draggable handles.
 
-Per class a handle on the mean and one on each axis end of its ellipse; dragging
-one writes ``model.move_handle(i, xy)`` into the view state, which redraws this
-layer and the posterior shading.
+Per class a handle on the mean and on each axis end of its ellipse; a drag writes
+``model.move_handle(i, xy)`` into the view state.
 """
 
 from __future__ import annotations
@@ -24,10 +23,7 @@ _MAX_CELLS = 300
 
 
 class ShapingLayer(Layer):
-    """The hand-shaped model's ellipses, boundary and handles (no switch: the mode's own).
-
-    ``handles`` are six, in the order of ``GaussianModel.handles()``.
-    """
+    """The shaped model's ellipses, boundary and six ``handles`` (``GaussianModel.handles()``)."""
 
     name = "shaping"
     item_names = ("shaping_ellipses", "shaping_boundary",

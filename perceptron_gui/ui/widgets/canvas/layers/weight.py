@@ -1,7 +1,7 @@
 """The weight vector w: an arrow from the origin (or the means' midpoint), labelled "w".
 
-A w longer than the view is cut at the view's edge, its head there, and its
-label says where it ends ("w at (…)"): the view holds the data, not the arrow.
+A w longer than the view is cut at its edge, the label saying where it ends ("w at
+(…)"): the view holds the data, not the arrow.
 """
 
 from __future__ import annotations
@@ -70,8 +70,7 @@ class WeightLayer(Layer):
 
     @staticmethod
     def _means_arrow(frame, w):
-        """A w of any length (LDA's Σ⁻¹(μ₊ − μ₋)) from the means' midpoint (or the view's
-        centre), a quarter of the view's smaller side long."""
+        """A w of any length (LDA's Σ⁻¹(μ₊ − μ₋)) from the means' midpoint, a quarter view long."""
         x0, x1, y0, y1 = frame.view
         ws = frame.workspace
         means = ws.learner.means_ if ws.has_model else None
