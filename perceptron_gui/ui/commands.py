@@ -32,7 +32,7 @@ from .deferred import YieldingTimer
 from .playback import Playback
 
 __all__ = ["HANDLERS", "Context", "EditQueue", "UndoStep", "register_handler",
-           "unregister_handler", "route_step_actions"]
+           "unregister_handler"]
 
 _MERGE_ID = 1001
 
@@ -202,9 +202,6 @@ class EditQueue(QtCore.QObject):
 PLAYBACK_SLOTS = {"step": Playback.step_sample, "step_update": Playback.step_update,
                   "step_epoch": Playback.step_epoch, "step_back": Playback.step_back,
                   "reset": Playback.reset, "run_to_end": Playback.run_to_end}
-#: The window's step actions by id, and the step action of each.
-STEP_ACTIONS = {"step_sample": "step", "step": "step_update", "step_epoch": "step_epoch",
-                "step_back": "step_back", "reset": "reset", "run_to_end": "run_to_end"}
 
 #: The window's own route of each built-in command type (False: refused): an edit through
 #: the edit queue, w set by hand with the run stopped, a step action or a seek through the
@@ -233,11 +230,3 @@ def _window_route(ctx: Context, command: Command) -> bool:
 
 for _cls in _ROUTES:
     register_handler(_cls, _window_route)
-
-
-def route_step_actions(window) -> None:
-    """Let the playback's step actions speak commands: each goes through ``window.dispatch``."""
-    for act_id, action in STEP_ACTIONS.items():
-        act = window.actions[act_id]
-        act.triggered.disconnect()  # the playback's own slot: the command calls it
-        act.triggered.connect(lambda _=False, a=action: window.dispatch(Run(a)))

@@ -15,7 +15,7 @@ from ..core.commands import EditData, SetLayers, SetViewRect, ShowViews
 from ..core.dataset import Clear, ReplaceAll
 from . import errors, workers
 from .actions import Actions, ActionSpec
-from .commands import Context, route_step_actions
+from .commands import Context
 from .errors import ERROR_MSECS
 from .modes import ModeManager
 from .playback import RUN_REDRAW_SECONDS, Playback, slider_from_speed, speed_from_slider
@@ -111,7 +111,6 @@ class MainWindow(QtWidgets.QMainWindow):
          self.actionStepBack, self.actionReset, self.actionRunToEnd, self.actionCancel) = (
             pb.actionStepSample, pb.actionStep, pb.actionStepEpoch, pb.actionPlay,
             pb.actionStepBack, pb.actionReset, pb.actionRunToEnd, pb.actionCancel)
-        route_step_actions(self)
         self.speedSlider = self.playback.speed_slider
 
         self._build_actions()

@@ -10,7 +10,10 @@ from .. import style
 from ..deferred import YieldingTimer
 from ..wording import problem_text
 
-__all__ = ["Paged", "View", "message_label", "workspace_events"]
+__all__ = ["REFRESH_MS", "Paged", "View", "message_label", "workspace_events"]
+
+#: Least time between two repaints of a costly view during playback (ms).
+REFRESH_MS = 40
 
 
 def workspace_events(workspace) -> tuple:

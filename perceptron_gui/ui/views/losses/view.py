@@ -19,7 +19,7 @@ from ... import style, workers
 from ...deferred import YieldingTimer
 from ...widgets.canvas.items import Marks
 from ...wording import problem_text
-from ..base import View
+from ..base import REFRESH_MS, View
 from ..case_hover import CaseHover
 from ..plots.items import Note, Titles, new_plot_widget, note_font, style_axes, title_css
 from .functions import LOSS_LABELS, LOSS_NAMES, curve, loss_values, risks, risks_of_margins
@@ -44,8 +44,6 @@ DEDUPE_AT = 2048
 #: and its height (a fraction of the plot's).
 DENSITY_BINS = 100
 DENSITY_HEIGHT = 0.3
-#: Least time between two repaints during playback (ms), as the live plots.
-REFRESH_MS = 40
 
 #: Shown when no run exists yet (and the data have no problem).
 NO_RUN_MESSAGE = "The losses fill in as the perceptron runs: add points of both classes."

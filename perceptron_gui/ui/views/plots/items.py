@@ -8,11 +8,9 @@ from PySide6 import QtGui
 
 from ... import style
 from ...widgets.axes import ReadableAxis
-from ..base import message_label
 
-__all__ = ["Note", "Titles", "axes", "axis_css", "fast", "keep_last_tick", "menuless_view",
-           "message_label", "new_plot_widget", "note_font", "plain", "restyle_part", "set_points",
-           "span", "style_axes", "title_css"]
+__all__ = ["Note", "Titles", "axes", "axis_css", "fast", "new_plot_widget", "note_font", "plain",
+           "restyle_part", "set_points", "span", "style_axes", "title_css"]
 
 BOUND_COLOR = style.current().radius_color  # the ceiling (R/γ)² and the line kR² (both from R)
 GAMMA_COLOR = style.current().maxmargin_color  # the line kγ (γ, a margin)
@@ -32,18 +30,14 @@ def axes(x_counts: bool = True, y_counts: bool = True) -> dict:
             "bottom": ReadableAxis("bottom", counts=x_counts)}
 
 
-def menuless_view() -> pg.ViewBox:
-    """A view box without its context menu (the plots show none; building it costs ~4 ms)."""
-    return pg.ViewBox(enableMenu=False)
-
-
 def new_plot_widget(name: str, *, counts: bool = True, y_counts: bool | None = None,
                     min_height: int = 120) -> pg.PlotWidget:
     """A plot widget named ``name`` with readable axes (of counts; ``y_counts``: the left
     one's, default ``counts``), no menu and no buttons."""
     y_counts = counts if y_counts is None else y_counts
+    # no context menu on the view box: the plots show none, and building it costs ~4 ms
     widget = pg.PlotWidget(background=style.current().background, axisItems=axes(counts, y_counts),
-                           viewBox=menuless_view())
+                           viewBox=pg.ViewBox(enableMenu=False))
     widget.setObjectName(name)
     widget.setMinimumHeight(min_height)
     plain(widget.getPlotItem())
@@ -51,14 +45,10 @@ def new_plot_widget(name: str, *, counts: bool = True, y_counts: bool | None = N
 
 
 def plain(plot: pg.PlotItem) -> None:
-    """No context menu, no auto-range button, room for the last tick label."""
+    """No context menu, no auto-range button, room on the right for the bottom axis's last
+    tick label (else it is cut)."""
     plot.setMenuEnabled(False)
     plot.hideButtons()
-    keep_last_tick(plot)
-
-
-def keep_last_tick(plot: pg.PlotItem) -> None:
-    """Leave room on the right for the bottom axis's last tick label (else it is cut)."""
     plot.setContentsMargins(0, 0, 14, 0)
 
 

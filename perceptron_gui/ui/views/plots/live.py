@@ -9,7 +9,7 @@ window opening on an empty workspace does not wait for them.
 from __future__ import annotations
 
 from ...deferred import YieldingTimer
-from ..base import View
+from ..base import REFRESH_MS, View
 from .bound import BoundPlot
 from .items import Titles, note_font
 from .mistakes import MistakesPlot
@@ -20,8 +20,6 @@ __all__ = ["LivePlots", "NO_RUN_MESSAGE", "PREBUILD_MS", "PREBUILD_STEP_MS", "RE
 
 #: Shown instead of the plots when no run exists yet (and the data have no problem).
 NO_RUN_MESSAGE = "The plots fill in as the perceptron runs: add points of both classes."
-#: Minimum time between two repaints of the plots during playback (ms).
-REFRESH_MS = 40
 #: Delay after the first show before the (hidden) plots are built in idle time (ms).
 PREBUILD_MS = 300
 #: Delay between two plots of that build (ms).  A real timer: a zero one posts an

@@ -15,6 +15,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from ....core.readouts import no_bound_reason
 from ... import style
 from ...deferred import YieldingTimer
+from ..base import message_label
 from .items import (
     BOUND_COLOR,
     CURVE_COLOR,
@@ -23,8 +24,6 @@ from .items import (
     Titles,
     axes,
     fast,
-    menuless_view,
-    message_label,
     plain,
     restyle_part,
     set_points,
@@ -138,7 +137,7 @@ class ProofPlot:
     def _add_plot(self, col: int, curve_name: str, line_name: str):
         """One of the two plots, with its curve (solid) and line (dashed)."""
         plot = self.proof_view.addPlot(row=0, col=col, axisItems=axes(True, False),
-                                       viewBox=menuless_view())
+                                       viewBox=pg.ViewBox(enableMenu=False))
         curve = pg.PlotDataItem(name=curve_name)
         line = pg.PlotDataItem(name=line_name)
         # The titles are the legends: each inequality with its two sides in the

@@ -19,7 +19,7 @@ from ....core.text import fmt, fmt_count
 from ....core.theory.weight_space import feasible_slice
 from ... import style
 from ...wording import problem_text
-from ..base import View
+from ..base import REFRESH_MS, View
 from ..case_hover import CaseHover
 from ..plots.items import Titles, new_plot_widget, note_font, style_axes, title_css
 from .geometry import Picture, picture, region_and_star, segments, ticks, view_box
@@ -44,8 +44,6 @@ GENEROUS_AT_ONCE = 5_000
 SCENE_AT_ONCE = 2_000
 #: Shown while a worker finds the feasible region of a new data set.
 FINDING_TEXT = "Finding the feasible region of {n} cases…"
-#: Least time between two repaints during playback (ms), as the other views.
-REFRESH_MS = 40
 #: A good-side tick's length and the reach of the pointer to a line (pixels, at NORMAL).
 TICK_PX = 7.0
 REACH_PX = 5.0
