@@ -63,7 +63,7 @@ class HandPoint(QtCore.QObject):
         self.target.setHoverBrush(pg.mkBrush(pal.foreground))
 
     def on(self) -> bool:
-        """Whether the mode shows the handle (the switch is on and the learner starts by hand)."""
+        """Whether the switch is on and the learner starts by hand."""
         vs = self._ws.view_state
         return bool(SWITCH in vs.layers() and vs.layer(SWITCH) and self._ws.starts_by_hand)
 
@@ -128,8 +128,8 @@ class HandPoint(QtCore.QObject):
         self._left = self._ws.start
 
     def holds_view(self, pic: Picture, x_range, y_range) -> bool:
-        """Whether the view keeps its range: during a drag, and after one while the start it
-        left shows at step 0 inside the box (no jump on release)."""
+        """Whether the view keeps its range: during a drag, and after (no jump on release)
+        while the start it left shows at step 0 in the box."""
         if self.dragging:
             return True
         start, left = self._ws.start, self._left

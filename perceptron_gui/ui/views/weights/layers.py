@@ -1,8 +1,7 @@
 """The weight-space view's optional layers that cost: the loss landscape, the generous region.
 
-A small problem is computed at once; a large one in a worker, coarse grids first,
-each drawn as it arrives; a newer request stops the older worker, so only the
-newest picture is ever drawn and the UI thread never waits for it.
+A small problem is computed at once; a large one in a worker (coarse grids first, each
+drawn as it arrives), which a newer request stops: the UI thread never waits for it.
 """
 
 from __future__ import annotations
@@ -59,8 +58,7 @@ class LandscapeLayer:
         self.grid = self.rect = self.loss = None
 
     def request(self, lines: np.ndarray, loss: Loss, x_range, y_range) -> None:
-        """Shade the risk of the margins ``lines @ (w_1, w_2, 1)`` under ``loss`` over the box
-        (the same request again does nothing)."""
+        """Shade the risk of the margins ``lines @ (w_1, w_2, 1)`` under ``loss`` over the box."""
         box = (tuple(map(float, x_range)), tuple(map(float, y_range)))
         req = self._request
         if req is not None and req[0] is lines and req[1:] == (loss, box):
