@@ -1,7 +1,6 @@
 """The case under the pointer in a view's plot, shared with the canvas through the view state.
 
-The plot's viewport is watched for every move and the leave, not the scene's
-``sigMouseMoved``, which drops moves that come fast, the last one too.
+The viewport is watched, not the scene's ``sigMouseMoved``, which drops fast moves, the last too.
 """
 
 from __future__ import annotations

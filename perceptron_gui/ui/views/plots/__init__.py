@@ -1,8 +1,4 @@
-"""Live plots of a perceptron run: updates against the bound, the proof, mistakes per epoch.
-
-Three small pyqtgraph plots, stacked, one file each; :class:`.live.LivePlots`
-builds them lazily and refreshes them in turn.
-"""
+"""Live plots of a perceptron run: updates against the bound, the proof, mistakes per epoch."""
 
 from ....core.text import fmt
 from ...widgets.axes import ReadableAxis, log_ticks

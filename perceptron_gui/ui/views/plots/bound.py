@@ -30,12 +30,9 @@ NO_BOUND = "Novikoff's bound does not apply to this run"
 
 
 class BoundPlot:
-    """The plot of ``k`` and its ceiling: built once, then updated by :meth:`refresh`.
-
-    ``k_curve`` is a step curve through the updates ``(step, k)``, ``k_tail``
-    runs from the last update to the cursor ``k_now``; ``bound_line`` is the
-    ceiling ``(R/γ)²`` (on a log axis, at ``log10`` of it).
-    """
+    """The plot of ``k`` and its ceiling: ``k_curve`` a step curve through the updates
+    ``(step, k)``, ``k_tail`` from the last one to the cursor ``k_now``, ``bound_line`` the
+    ceiling ``(R/γ)²`` (on a log axis, at ``log10`` of it)."""
 
     #: Its name in :meth:`~.live.LivePlots.part`; every item exists from the start.
     name = "bound"

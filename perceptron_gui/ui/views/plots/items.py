@@ -53,21 +53,16 @@ def plain(plot: pg.PlotItem) -> None:
 
 
 def fast(plot: pg.PlotItem) -> pg.PlotItem:
-    """Downsample (peak: keeps every jump visible) and clip to the view.
-
-    Set on the PlotItem, which imposes its mode on every PlotDataItem it holds
-    (an item's own ``setDownsampling`` is overwritten by ``addItem``).
-    """
+    """Downsample (peak: keeps every jump visible) and clip to the view, on the PlotItem:
+    ``addItem`` overwrites an item's own ``setDownsampling`` with its mode."""
     plot.setDownsampling(auto=True, mode="peak")
     plot.setClipToView(True)
     return plot
 
 
 def set_points(item: pg.PlotDataItem, x, y, symbol_size: float = 7.0) -> None:
-    """``item.setData(x, y)``, drawn as a point (a symbol) when it has a single one.
-
-    A single point makes a zero-length line, which draws nothing.
-    """
+    """``item.setData(x, y)``, drawn as a symbol when it has a single point (a zero-length
+    line draws nothing)."""
     x, y = np.asarray(x, dtype=np.float64), np.asarray(y, dtype=np.float64)
     single = x.size == 1
     if single != (item.opts["symbol"] is not None):

@@ -1,9 +1,7 @@
 """The live plots' container: builds the three plots lazily and refreshes them in turn.
 
-Every plot item is created once and updated in place; the long curves
-downsample (``peak``) and clip to the view, so a run with 10⁶ updates stays
-fluid.  The plots are built when a run first needs them or in idle time, so a
-window opening on an empty workspace does not wait for them.
+The plots are built when a run first needs them or in idle time, so a window
+opening on an empty workspace does not wait for them.
 """
 
 from __future__ import annotations
@@ -76,11 +74,9 @@ class LivePlots(View):
             part.set_scale(self._scale)
 
     def _build_pending(self) -> bool:
-        """Whether a plot remains to be made (or finished)."""
         return len(self._parts) < len(_PARTS) or not self._parts[-1].complete
 
     def _build(self) -> None:
-        """Create the three plots (once)."""
         if self._built:
             return
         self._built = True
@@ -99,12 +95,12 @@ class LivePlots(View):
                                            (proof.norm_plot, "update"))]
 
     def _run_learner(self):
-        """The run's learner, or None (what a click on a plot seeks in)."""
+        """The learner a click on a plot seeks in, or None."""
         ws = self._ws
         return ws.learner if ws.running and ws.capabilities.steps else None
 
     def _proof_stacked(self, stacked: bool) -> None:
-        """The proof's two plots one above the other take the height of two plots."""
+        """The proof's two plots stacked take the height of two."""
         self._column.setStretchFactor(self._parts[_INDEX["proof"]].widget, 2 if stacked else 1)
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
@@ -161,8 +157,7 @@ class LivePlots(View):
         self._refresh_staged()
 
     def _refresh_staged(self) -> None:
-        """Timer path: refresh the next plot (or build one not built yet); the following
-        one comes next pass."""
+        """Refresh the next plot (or build one), the following one the next pass."""
         ws = self._ws
         if not ws.running:
             self.refresh()

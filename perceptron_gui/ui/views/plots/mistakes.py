@@ -26,10 +26,7 @@ MAX_BARS = 2000
 
 
 class MistakesPlot:
-    """Mistakes per epoch: ``bars`` (finished epochs) and ``current_bar`` (the one in progress).
-
-    ``mistakes_plot`` is ``plotMistakes``.
-    """
+    """Mistakes per epoch: ``bars`` (finished epochs) and ``current_bar`` (the one in progress)."""
 
     #: Its name in :meth:`~.live.LivePlots.part`; every item exists from the start.
     name = "mistakes"

@@ -1,9 +1,7 @@
 """``plotProof``: the two inequalities of Novikoff's proof along the run.
 
-``wₖ·w* ≥ kηγ`` (left) and ``‖wₖ‖² ≤ kη²R²`` (right), from
-``Workspace.proof()``; a message instead when there is no proof to draw.  When
-the pane is too narrow for the two side by side (presenter mode's large type),
-the second goes under the first: no plot is ever drawn past the pane's edge.
+``wₖ·w* ≥ kηγ`` (left) and ``‖wₖ‖² ≤ kη²R²`` (right), from ``Workspace.proof()``;
+in a pane too narrow for both side by side, the second goes under the first.
 """
 
 from __future__ import annotations
@@ -59,10 +57,8 @@ def _range(values, k: int) -> tuple[tuple[float, float], tuple[float, float]]:
 
 
 class ProofPlot:
-    """The proof's two plots (``plotProof``), or the reason they are not drawn.
-
-    With ``staged`` only the first plot is made now, :meth:`build_rest` the rest.
-    """
+    """The proof's two plots (``plotProof``), or the reason they are not drawn (``staged``:
+    the first plot now, :meth:`build_rest` the rest)."""
 
     #: Its name in :meth:`~.live.LivePlots.part`.
     name = "proof"
@@ -135,14 +131,12 @@ class ProofPlot:
             self.on_stacked(stacked)
 
     def _add_plot(self, col: int, curve_name: str, line_name: str):
-        """One of the two plots, with its curve (solid) and line (dashed)."""
+        """One of the two plots, with its curve (solid) and line (dashed): its title, each
+        side in its colour, is the legend (a legend box would cover the curves)."""
         plot = self.proof_view.addPlot(row=0, col=col, axisItems=axes(True, False),
                                        viewBox=pg.ViewBox(enableMenu=False))
         curve = pg.PlotDataItem(name=curve_name)
         line = pg.PlotDataItem(name=line_name)
-        # The titles are the legends: each inequality with its two sides in the
-        # colours of their curve (solid) and line (dashed); a legend box inside
-        # these small plots would cover the curves.
         plain(plot)
         plot.setLabel("bottom", "updates k")
         plot.addItem(curve)
@@ -229,12 +223,9 @@ class ProofPlot:
 
 
 class _Arranger(QtCore.QObject):
-    """Calls ``arrange`` a pass of the event loop after a resize of ``widget``.
-
-    Never from inside the resize itself: a plot moved in the grid while the
-    view lays out or paints left the scene painting an item list that had
-    changed under it (a crash in ``QGraphicsView::paintEvent``).
-    """
+    """Calls ``arrange`` a pass of the event loop after a resize of ``widget``, never inside
+    it: a plot moved in the grid while the view lays out or paints left the scene painting
+    an item list that had changed under it (a crash in ``QGraphicsView::paintEvent``)."""
 
     def __init__(self, arrange, widget: QtWidgets.QWidget):
         super().__init__(widget)

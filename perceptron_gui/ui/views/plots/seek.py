@@ -19,11 +19,8 @@ UNITS = ("step", "update")
 
 
 def step_at(learner, unit: str, x: float) -> int | None:
-    """The step of the run at abscissa ``x`` of a plot counting ``unit``, or None.
-
-    ``"update"``: the step of the nearest update ``k``.  Clamped to the steps
-    computed (the timeline's range).
-    """
+    """The step of the run at abscissa ``x`` of a plot counting ``unit`` (of the nearest
+    update ``k`` for ``"update"``), within the steps computed, or None."""
     if unit not in UNITS:
         raise ValueError(f"unknown unit {unit!r}; expected one of {', '.join(UNITS)}")
     if learner is None or not math.isfinite(x):

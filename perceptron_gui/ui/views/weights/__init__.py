@@ -1,7 +1,4 @@
-"""The weight-space view: each case a line through weight space, the feasible region, the walk.
-
-:mod:`.geometry` computes what :mod:`.view` draws (numpy only).
-"""
+"""The weight-space view: each case a line through weight space, the feasible region, the walk."""
 
 from .geometry import Picture, picture, segments, ticks, view_extent
 from .view import MAX_LINES, NO_RUN_MESSAGE, WeightSpaceView
