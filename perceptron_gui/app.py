@@ -15,7 +15,16 @@ from .ui.interpreter import no_collection, pause_collection
 __all__ = ["main", "build_parser", "build_render_parser", "render_main", "start_warm_up",
            "ensure_application", "table_options", "pause_collection"]
 
-_TABLE_OPTIONS = ("x", "y", "label", "positive", "negative", "delimiter")
+#: The options of a delimited-file import: (name, metavar, help).
+_TABLE_OPTIONS = (
+    ("x", "COLUMN", "the column of the x coordinates"),
+    ("y", "COLUMN", "the column of the y coordinates"),
+    ("label", "COLUMN", "the column of the classes"),
+    ("positive", "VALUE", "the label of the +1 class; alone: that class against the rest"),
+    ("negative", "VALUE", "with --positive: the label of the -1 class (other rows are left out)"),
+    ("delimiter", "D", "comma, semicolon, tab, whitespace, pipe or one character (default: "
+     "detected)"),
+)
 #: The choices of ``--colour-scheme``: the keys of View ▸ Colour scheme (``ui.theme.CHOICES``).
 COLOUR_SCHEMES = ("system", "light", "dark")
 
@@ -27,17 +36,8 @@ def _add_table_options(parser: argparse.ArgumentParser) -> None:
         "Columns are named by their header, or by their position counted from 1 in a file "
         "without a header; by default the first two numeric columns are x and y and the "
         "last column with few distinct values is the label.")
-    group.add_argument("--x", metavar="COLUMN", help="the column of the x coordinates")
-    group.add_argument("--y", metavar="COLUMN", help="the column of the y coordinates")
-    group.add_argument("--label", metavar="COLUMN", help="the column of the classes")
-    group.add_argument("--positive", metavar="VALUE",
-                       help="the label of the +1 class; alone: that class against the rest")
-    group.add_argument("--negative", metavar="VALUE",
-                       help="with --positive: the label of the -1 class (other rows are "
-                       "left out)")
-    group.add_argument("--delimiter", metavar="D",
-                       help="comma, semicolon, tab, whitespace, pipe or one character "
-                       "(default: detected)")
+    for name, metavar, text in _TABLE_OPTIONS:
+        group.add_argument(f"--{name}", metavar=metavar, help=text)
     group.add_argument("--skip-bad-rows", action="store_true",
                        help="skip rows with a missing or non-numeric value (their lines are "
                        "reported) instead of stopping")
@@ -45,7 +45,7 @@ def _add_table_options(parser: argparse.ArgumentParser) -> None:
 
 def table_options(args: argparse.Namespace) -> dict:
     """The delimited-file options given on the command line, as keyword arguments."""
-    options = {name: getattr(args, name) for name in _TABLE_OPTIONS
+    options = {name: getattr(args, name) for name, _metavar, _text in _TABLE_OPTIONS
                if getattr(args, name, None) is not None}
     if getattr(args, "skip_bad_rows", False):
         options["skip_bad_rows"] = True
@@ -246,14 +246,10 @@ def render_main(argv: list[str]) -> int:
 
 
 def start_warm_up():
-    """Warm up in a background thread what the first actions need; returns the thread.
-
-    superqt's worker module (the first file opened would otherwise import it
-    on the UI thread, a ~0.15 s stall), :data:`PRELOADED`, the compiled perceptron loop,
-    then the posterior's colour maps, with garbage collection off.  The thread
-    is not a daemon, so quitting during the warm-up waits for it rather than
-    tearing numba down mid-import.
-    """
+    """Warm up in a background thread what the first actions need (superqt's worker module,
+    :data:`PRELOADED`, the compiled perceptron loop, the posterior's colour maps), with
+    garbage collection off; returns the thread.  Not a daemon: quitting during the warm-up
+    waits for it rather than tearing numba down mid-import."""
     import threading
 
     thread = threading.Thread(target=_warm_up, name="numba-warm-up", daemon=False)
@@ -291,8 +287,7 @@ def preload_modules() -> None:
 
 
 def _name_application() -> None:
-    """Name the application "perceptron-gui" (its settings and data folder) unless a test
-    or a host program has named it."""
+    """Name the application (its settings and data folder) unless a test or a host did."""
     from PySide6 import QtCore
 
     if not QtCore.QCoreApplication.organizationName():

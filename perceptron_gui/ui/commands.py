@@ -1,10 +1,8 @@
 """The command bus: the one way a command is carried out, and the one undo step.
 
 :data:`HANDLERS` maps a command type to ``handler(context, command) -> bool``
-(True: done).  A type without one is done by :meth:`Context.do`.  The window's
-context routes the built-in types through its undo stack, playback and
-workers; a context without a window (a demo's own steps, a script's calls)
-uses their ``execute``.  :class:`UndoStep` is the only undo command.
+(True: done); a type without one is done by :meth:`Context.do`.  A context without
+a window (a demo's own steps, a script's calls) uses the commands' ``execute``.
 """
 
 from __future__ import annotations
@@ -42,10 +40,8 @@ HANDLERS: dict[type, Handler] = {}
 
 
 def register_handler(cls: type, handler: Handler) -> Handler:
-    """Carry out commands of type ``cls`` (and its subclasses) with ``handler``; returns it.
-
-    ValueError when another handler has ``cls`` already.
-    """
+    """Carry out commands of type ``cls`` (and its subclasses) with ``handler``; returns it
+    (ValueError when another handler has ``cls`` already)."""
     if HANDLERS.get(cls, handler) is not handler:
         raise ValueError(f"{cls.__qualname__} has a handler already; unregister it first")
     HANDLERS[cls] = handler
@@ -58,12 +54,9 @@ def unregister_handler(cls: type) -> Handler:
 
 
 class UndoStep(QtGui.QUndoCommand):
-    """A command and its inverse on an undo stack, carried out on ``workspace`` (or on
-    what else they act on: the demo editor's drafts).
-
-    Steps with the same ``merge`` key merge (one drag, one step); ``done``: the
-    command is carried out already, the push's redo does nothing.
-    """
+    """A command and its inverse on an undo stack, carried out on ``workspace`` (or the demo
+    editor's drafts); steps with the same ``merge`` key merge (one drag, one step);
+    ``done``: the command is carried out already, the push's redo does nothing."""
 
     def __init__(self, workspace, command: Command, inverse: Command, *,
                  merge: int | None = None, done: bool = False, text: str | None = None):
@@ -119,10 +112,8 @@ class Context:
         return None if self.window is None else self.window.playback
 
     def carry_out(self, command: Command) -> bool:
-        """Do ``command`` with its type's handler (or :meth:`do`); True when done.
-
-        ValueError for a command refused (nothing changed) or not a command.
-        """
+        """Do ``command`` with its type's handler (or :meth:`do`); True when done.  ValueError
+        for a command refused (nothing changed) or not a command."""
         if not isinstance(command, Command):
             raise ValueError(f"not a command: {command!r}")
         handler = next((HANDLERS[t] for t in type(command).__mro__ if t in HANDLERS), None)
@@ -130,12 +121,9 @@ class Context:
 
     def do(self, command: Command, *, change=None, merge: int | None = None,
            before: Callable[[], object] | None = None) -> bool:
-        """Carry out ``command``: undoable when it has an inverse and there is an undo stack.
-
-        The edit guards are asked about ``change`` (default: the command), then
-        ``before`` runs and the command is pushed with its inverse made right
-        before it.
-        """
+        """Carry out ``command``, undoable when it has an inverse and there is an undo stack:
+        the edit guards are asked about ``change`` (default: the command), then ``before``
+        runs and the command is pushed with its inverse made right before it."""
         ws, stack = self.workspace, self.undo_stack
         if stack is None or command.inverse(ws) is None:
             command.execute(ws)
@@ -150,11 +138,8 @@ class Context:
 
 
 class EditQueue(QtCore.QObject):
-    """A window's data edits on their way to its undo stack (:attr:`Context.edits`).
-
-    A drag's move on large data waits for a :class:`~.deferred.YieldingTimer`
-    (taking turns with the redraws it causes), replaced by any newer move.
-    """
+    """A window's data edits on their way to its undo stack: a drag's move on large data
+    waits for a ``YieldingTimer`` (taking turns with its redraws), replaced by a newer one."""
 
     def __init__(self, context: Context):
         super().__init__(context.window)

@@ -1,7 +1,6 @@
 """Python's interpreter under Qt: when garbage is collected, and how often threads switch.
 
-The two policies the program sets on the interpreter live here, and nowhere
-else.  Importing this module loads no Qt.
+Importing this module loads no Qt.
 
 Garbage collection
 ------------------
@@ -53,11 +52,8 @@ _timer = None  # the QTimer, made by start()
 
 
 def collect_due() -> int:
-    """Collect the generations whose counts passed Python's thresholds; the number freed.
-
-    The automatic collector's choice: the oldest generation whose count passed
-    its threshold, with everything younger.
-    """
+    """Collect as the automatic collector would: the oldest generation whose count passed
+    its threshold, with everything younger; the number freed."""
     t0, t1, t2 = gc.get_threshold()
     c0, c1, c2 = gc.get_count()
     if c0 <= t0:
@@ -107,8 +103,7 @@ def _alive(timer) -> bool:
 
 @contextlib.contextmanager
 def no_collection():
-    """No automatic collection inside the block (a thread that allocates much and frees
-    little: the warm-up); as it was after it."""
+    """No automatic collection inside the block (the warm-up allocates much, frees little)."""
     collecting = gc.isenabled()
     gc.disable()
     try:
@@ -122,11 +117,10 @@ def pause_collection():
     """Garbage collection off until the window's first frame; returns what resumes it.
 
     A launch allocates some 10⁶ objects and frees few: the collector ran ~150
-    times, for 60-100 ms.  Resuming freezes every object alive then (once,
-    :func:`gc.freeze`: they live as long as the window, a later collection does
-    not walk them) and hands collection to :func:`start`'s timer, or without Qt
-    back to Python.  ``resume(final=True)``, on the way out, stops that timer and
-    restores automatic collection as it was; later calls do nothing.
+    times, for 60-100 ms.  Resuming freezes every object alive then (once: they
+    live as long as the window) and hands collection to :func:`start`'s timer, or
+    without Qt back to Python; ``resume(final=True)`` stops that timer and restores
+    automatic collection as it was, and later calls do nothing.
     """
     collecting = gc.isenabled()
     gc.disable()

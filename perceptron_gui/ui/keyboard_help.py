@@ -1,8 +1,7 @@
 """Help ▸ Keyboard and mouse: a table generated from the window's own actions.
 
-Every action of the window with a shortcut gets a row (its shortcuts, then what
-it does), so the reference lists exactly the keys that work; the canvas's mouse
-gestures and keys, which are not actions, follow from :data:`CANVAS_ROWS`.
+Every action with a shortcut gets a row, so the reference lists exactly the keys that
+work; the canvas's gestures and keys, which are not actions, follow.
 """
 
 from __future__ import annotations
@@ -40,8 +39,8 @@ def _plain(text: str) -> str:
 
 
 def shortcut_rows(window: WindowAPI) -> list[tuple[str, str]]:
-    """(shortcuts, description) for every action of ``window.actions`` with a shortcut,
-    once, in order; the description is its text (and status tip when it says more)."""
+    """(shortcuts, its text and status tip when it says more) for every action with a
+    shortcut, once, in order."""
     rows = []
     seen = set()
     for act in window.actions.values():

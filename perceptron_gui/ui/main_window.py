@@ -1,9 +1,7 @@
 """The main window: the canvas first, one folding side panel, the views beside it.
 
-It owns the undo stack, the actions and the playback; everything it shows is
-drawn from the Qt-free :class:`~perceptron_gui.core.workspace.Workspace`.
-Every command goes through :attr:`MainWindow.bus` (:mod:`.commands`); every
-feature uses only the window's interface (:class:`~.window_api.WindowAPI`).
+Every command goes through :attr:`MainWindow.bus` (:mod:`.commands`); every feature
+uses only the window's interface (:class:`~.window_api.WindowAPI`).
 """
 
 from __future__ import annotations
@@ -137,8 +135,8 @@ class MainWindow(QtWidgets.QMainWindow):
 
     def add_toolbar(self, toolbar: QtWidgets.QToolBar, area: QtCore.Qt.ToolBarArea, *,
                     new_row: bool = False, key: str | None = None) -> QtWidgets.QToolBar:
-        """Add a feature's toolbar in ``area`` (``new_row``: below the others; canvas-only
-        mode hides it; ``key``: also as :attr:`toolbars` ``[key]``); returns it."""
+        """Add a feature's toolbar in ``area`` (``new_row``: below the others; ``key``: also
+        as :attr:`toolbars` ``[key]``; canvas-only mode hides it); returns it."""
         if new_row:
             self.addToolBarBreak(area)
         self.addToolBar(area, toolbar)
@@ -208,7 +206,7 @@ class MainWindow(QtWidgets.QMainWindow):
             ("F9",), "Show the live plots beside the canvas", checkable=True,
             key_in_tip=True))
         self.actionCanvasOnly = make(ActionSpec(
-            "canvas_only", "&Canvas only", self.set_canvas_only, ("Ctrl+Shift+F",),
+            "canvas_only", "&Canvas only", self.window_layout.set_canvas_only, ("Ctrl+Shift+F",),
             "Give the canvas the whole window; again to bring the panels back",
             checkable=True, key_in_tip=True))
         self.actionResetLayout = make(ActionSpec(
@@ -362,8 +360,8 @@ class MainWindow(QtWidgets.QMainWindow):
 
     def add_menu(self, key: str, menu: QtWidgets.QMenu, before: str | None = None
                  ) -> QtWidgets.QMenu:
-        """Add a feature's ``menu`` to the menu bar as :attr:`menus` ``[key]``, before the
-        menu ``before`` (None: last); returns it.  ValueError when the key is taken."""
+        """Add a feature's ``menu`` as :attr:`menus` ``[key]`` (not taken), before the menu
+        ``before`` (None: last); returns it."""
         if self.menus.get(key, menu) is not menu:
             raise ValueError(f"a menu with key {key!r} is already there")
         bar = self.menuBar()
@@ -432,8 +430,7 @@ class MainWindow(QtWidgets.QMainWindow):
     # -- layout ------------------------------------------------------------------------
     @property
     def scaled(self) -> list:
-        """The parts besides the views that follow presenter sizes and the colour scheme
-        through ``set_scale``."""
+        """The parts besides the views that follow presenter sizes and the colour scheme."""
         return [self.canvas, self.readouts, self.essentials, self.timeline, self.demos,
                 self.bound_strip]
 
@@ -445,10 +442,6 @@ class MainWindow(QtWidgets.QMainWindow):
     def show_views(self, on: bool) -> None:
         """Show or hide the views' area as :attr:`view_state` says (its listener)."""
         self.window_layout.show_views(on)
-
-    def set_canvas_only(self, on: bool) -> None:
-        """Give the canvas the whole window (True) or bring the panels back (False)."""
-        self.window_layout.set_canvas_only(on)
 
     def reset_layout(self) -> None:
         """Put docks, toolbars, sections and views back as at the first start."""

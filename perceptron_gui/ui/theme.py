@@ -1,10 +1,8 @@
 """The window's colour scheme: follow the system's light or dark scheme, or a user's choice.
 
-:class:`Theme` adds View ▸ Colour scheme (Follow system / Light / Dark) and
-on each change makes the matching :class:`~perceptron_gui.ui.style.Palette`
-active and restyles the views (``apply_theme(palette)``) and the window's
-``scaled`` parts (``set_scale`` re-reads the palette).  The Qt widgets get
-Fusion's palette of the scheme when the platform does not draw it itself.
+On each change the matching :class:`~perceptron_gui.ui.style.Palette` becomes active and
+the views and the window's ``scaled`` parts restyle; the Qt widgets get Fusion's palette
+of the scheme when the platform does not draw it itself.
 """
 
 from __future__ import annotations
@@ -66,11 +64,7 @@ def dark_qpalette() -> QtGui.QPalette:
 
 
 class Theme(QtCore.QObject):
-    """The window's colour scheme: the user's choice, the system's scheme, the palettes.
-
-    ``choice`` is "system", "light" or "dark"; ``actions`` the submenu's
-    checkable actions by choice.
-    """
+    """View ▸ Colour scheme: ``choice`` ("system", "light" or "dark") and its ``actions``."""
 
     changed = QtCore.Signal(str)  # the scheme now drawn: "light" or "dark"
 
