@@ -40,8 +40,7 @@ HANDLERS: dict[type, Handler] = {}
 
 
 def register_handler(cls: type, handler: Handler) -> Handler:
-    """Carry out commands of type ``cls`` (and its subclasses) with ``handler``; returns it
-    (ValueError when another handler has ``cls`` already)."""
+    """Carry out commands of ``cls`` (and subclasses) with ``handler``; ValueError if taken."""
     if HANDLERS.get(cls, handler) is not handler:
         raise ValueError(f"{cls.__qualname__} has a handler already; unregister it first")
     HANDLERS[cls] = handler
@@ -112,8 +111,8 @@ class Context:
         return None if self.window is None else self.window.playback
 
     def carry_out(self, command: Command) -> bool:
-        """Do ``command`` with its type's handler (or :meth:`do`); True when done.  ValueError
-        for a command refused (nothing changed) or not a command."""
+        """Do ``command`` with its type's handler (or :meth:`do`); whether done (ValueError:
+        refused, nothing changed)."""
         if not isinstance(command, Command):
             raise ValueError(f"not a command: {command!r}")
         handler = next((HANDLERS[t] for t in type(command).__mro__ if t in HANDLERS), None)

@@ -39,8 +39,7 @@ def _plain(text: str) -> str:
 
 
 def shortcut_rows(window: WindowAPI) -> list[tuple[str, str]]:
-    """(shortcuts, its text and status tip when it says more) for every action with a
-    shortcut, once, in order."""
+    """(shortcuts, text and status tip) for every action with a shortcut, once, in order."""
     rows = []
     seen = set()
     for act in window.actions.values():

@@ -304,8 +304,7 @@ class MainWindow(QtWidgets.QMainWindow):
 
     def report_error(self, summary: str, detail: str | BaseException | None = None, *,
                      dialog: bool = True, msecs: int = ERROR_MSECS) -> None:
-        """The one way an error reaches the user: a warning box, or the status bar
-        (:func:`.errors.report`)."""
+        """The one way an error reaches the user: a box or the status bar (``errors.report``)."""
         errors.report(self, summary, detail, dialog=dialog, msecs=msecs)
 
     def _on_run_changed(self, _event=None) -> None:
@@ -335,8 +334,7 @@ class MainWindow(QtWidgets.QMainWindow):
         return done
 
     def push_edit(self, edit) -> bool:
-        """Validate ``edit`` and push it on the undo stack; False (why in the status bar)
-        when invalid or refused by a guard."""
+        """Validate ``edit`` and push it on the undo stack; False (why: the status bar) if not."""
         return self.bus.edits.push(edit)
 
     @property
@@ -407,9 +405,9 @@ class MainWindow(QtWidgets.QMainWindow):
         ws = self.workspace
         busy = self.playback.running_to_end
         can_step = ws.can_step and not busy
-        for act in (self.actionStepSample, self.actionStep, self.actionStepEpoch):
+        for act in (self.actionStepSample, self.actionStep, self.actionStepEpoch,
+                    self.actionRunToEnd):
             act.setEnabled(can_step)
-        self.actionRunToEnd.setEnabled(can_step)
         self.actionPlay.setEnabled((ws.can_step or self.actionPlay.isChecked()) and not busy)
         self.actionStepBack.setEnabled(ws.can_step_back and not busy)
         self.actionReset.setEnabled(ws.running and ws.step_count > 0)

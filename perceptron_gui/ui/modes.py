@@ -29,12 +29,12 @@ class Mode:
     Attributes
     ----------
     esc : str or None
-        The id of the action Esc triggers in this mode (None: it does not take Esc).
+        The id of the action Esc triggers in this mode.
     layers : dict of str to bool
-        The layer switches set (one ``SetLayers``) while the mode is on.
+        The layer switches set while the mode is on.
     keeps_view : bool
-        Every layer switch and the view rectangle as they were on entering are given
-        back on leaving (a level changes them as it goes).
+        Every layer switch and the view rectangle given back on leaving (a level
+        changes them as it goes).
     """
 
     name: ClassVar[str] = ""

@@ -28,8 +28,7 @@ def _platform_look() -> tuple[str, QtGui.QPalette]:
 
 
 def system_scheme() -> str:
-    """"dark" when the platform reports a dark colour scheme (or none and its window colour
-    is dark), else "light"."""
+    """"dark" when the platform's colour scheme (else its window colour) is dark, else "light"."""
     scheme = QtGui.QGuiApplication.styleHints().colorScheme()
     if scheme == QtCore.Qt.ColorScheme.Unknown:
         window = _platform_look()[1].color(QtGui.QPalette.ColorRole.Window)

@@ -12,8 +12,7 @@ __all__ = ["ViewStateSync"]
 
 
 class ViewStateSync(QtCore.QObject):
-    """Keeps ``window``'s canvas, View menu (``layer_actions``) and views in step with its
-    view state."""
+    """Keeps ``window``'s canvas, View menu (``layer_actions``) and views in its view state."""
 
     def __init__(self, window, layer_actions: dict):
         super().__init__(window)

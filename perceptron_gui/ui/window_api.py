@@ -51,9 +51,6 @@ class CanvasAPI(Protocol):
     def set_visible_layers(self, **flags: bool) -> None:
         """Show or hide layers by name (``regions=False``)."""
 
-    def layer_visible(self, name: str) -> bool:
-        """Whether the layer ``name`` is switched on."""
-
     def layers(self) -> dict:
         """A copy of every layer's on/off state, ``{name: on}`` (what an export draws)."""
 
@@ -212,9 +209,6 @@ class ActionsTable(Protocol):
 
     def update(self, *_args) -> None:
         """Enable every action from its rule."""
-
-    def holders(self) -> dict[str, list[str]]:
-        """Each key and the ids of the enabled, visible actions holding it."""
 
 
 class ActionsAPI(Protocol):

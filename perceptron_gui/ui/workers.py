@@ -46,8 +46,7 @@ def remove_error_sink(sink) -> None:
 
 
 def report_error(summary: str, exc: BaseException) -> None:
-    """Tell the user that work in a worker failed (the newest window's status bar; without
-    a window, the log)."""
+    """Tell the user that work in a worker failed (the newest window's status bar, or the log)."""
     for ref in reversed(_sinks):
         sink = ref()
         if sink is not None:

@@ -13,8 +13,8 @@ __all__ = ["CaseHover"]
 
 
 class CaseHover(QtCore.QObject):
-    """Sets ``view_state.hovered`` to the case ``case_at(scene_pos)`` under the pointer
-    over ``plot``; leaving lets go only of the case this plot pointed at."""
+    """Sets ``view_state.hovered`` to the case ``case_at(scene_pos)`` under the pointer over
+    ``plot``; leaving lets go only of the case this plot pointed at."""
 
     def __init__(self, plot, case_at: Callable, view_state):
         super().__init__(plot)

@@ -32,8 +32,7 @@ def axes(x_counts: bool = True, y_counts: bool = True) -> dict:
 
 def new_plot_widget(name: str, *, counts: bool = True, y_counts: bool | None = None,
                     min_height: int = 120) -> pg.PlotWidget:
-    """A plot widget named ``name`` with readable axes (of counts; ``y_counts``: the left
-    one's, default ``counts``), no menu and no buttons."""
+    """A :func:`plain` plot widget named ``name``, its axes readable (of counts: ``counts``)."""
     y_counts = counts if y_counts is None else y_counts
     # no context menu on the view box: the plots show none, and building it costs ~4 ms
     widget = pg.PlotWidget(background=style.current().background, axisItems=axes(counts, y_counts),
@@ -45,8 +44,7 @@ def new_plot_widget(name: str, *, counts: bool = True, y_counts: bool | None = N
 
 
 def plain(plot: pg.PlotItem) -> None:
-    """No context menu, no auto-range button, room on the right for the bottom axis's last
-    tick label (else it is cut)."""
+    """No context menu, no auto-range button, room for the bottom axis's last tick label."""
     plot.setMenuEnabled(False)
     plot.hideButtons()
     plot.setContentsMargins(0, 0, 14, 0)
@@ -61,8 +59,7 @@ def fast(plot: pg.PlotItem) -> pg.PlotItem:
 
 
 def set_points(item: pg.PlotDataItem, x, y, symbol_size: float = 7.0) -> None:
-    """``item.setData(x, y)``, drawn as a symbol when it has a single point (a zero-length
-    line draws nothing)."""
+    """``item.setData(x, y)``, one point drawn as a symbol (a zero-length line draws nothing)."""
     x, y = np.asarray(x, dtype=np.float64), np.asarray(y, dtype=np.float64)
     single = x.size == 1
     if single != (item.opts["symbol"] is not None):
@@ -193,8 +190,7 @@ def note_font(scale: style.Scale) -> QtGui.QFont:
 
 
 def restyle_part(widget, note: Note, scale: style.Scale, *plots: pg.PlotItem) -> QtGui.QFont:
-    """A live plot's ``plots`` axes, ``note`` and ``widget``'s background at ``scale`` in the
-    current palette; returns the notes' font."""
+    """A live plot's axes, ``note`` and background at ``scale`` and palette; the notes' font."""
     for plot in plots:
         style_axes(plot, scale)
     font = note_font(scale)

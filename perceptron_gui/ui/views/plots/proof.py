@@ -57,8 +57,7 @@ def _range(values, k: int) -> tuple[tuple[float, float], tuple[float, float]]:
 
 
 class ProofPlot:
-    """The proof's two plots (``plotProof``), or the reason they are not drawn (``staged``:
-    the first plot now, :meth:`build_rest` the rest)."""
+    """The proof's two plots, or why not (``staged``: the second made by :meth:`build_rest`)."""
 
     #: Its name in :meth:`~.live.LivePlots.part`.
     name = "proof"

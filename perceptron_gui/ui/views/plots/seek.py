@@ -37,8 +37,7 @@ def step_at(learner, unit: str, x: float) -> int | None:
 
 
 class ClickToSeek(QtCore.QObject):
-    """Left clicks inside ``plot_item``'s data area issue ``Seek`` through ``emit``;
-    ``learner()`` is the run's learner now, or None."""
+    """Left clicks in ``plot_item``'s data area ``emit`` a ``Seek`` in the run of ``learner()``."""
 
     def __init__(self, plot_item, unit: str, learner, emit, parent=None):
         super().__init__(parent)

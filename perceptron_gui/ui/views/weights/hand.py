@@ -36,8 +36,7 @@ def chart_weights(p, center, length: float, bias_scale: float) -> tuple[np.ndarr
 
 
 class HandPoint(QtCore.QObject):
-    """A draggable ``w`` in the weight-space plot; ``issue`` is the view's
-    ``commandIssued.emit``."""
+    """A draggable ``w`` in the weight-space plot; ``issue``: the view's ``commandIssued.emit``."""
 
     def __init__(self, plot_item, workspace, issue):
         super().__init__()

@@ -42,8 +42,7 @@ class Scenes:
         return bool(self._running)
 
     def get(self, kind: str, key: tuple, function, args: tuple, *, at_once: bool):
-        """``(key, function(*args))`` for ``kind``: kept, found now (``at_once``), else asked
-        of a worker (None until it arrives)."""
+        """``(key, function(*args))`` for ``kind``: kept, found now (``at_once``), else None."""
         got = self._done.get(kind)
         if got is not None and same_key(got[0], key):
             return got

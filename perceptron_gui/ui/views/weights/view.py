@@ -304,8 +304,7 @@ class WeightSpaceView(View):
         return None if got is None else got[1]
 
     def _scene(self, kind: str, key: tuple, function, args: tuple) -> tuple | None:
-        """``(key, function(*args))``: at once for a few cases or off screen (an export),
-        else from a worker (None until it arrives)."""
+        """``(key, function(*args))``: at once for few cases or off screen, else (None) later."""
         offscreen = self.testAttribute(QtCore.Qt.WidgetAttribute.WA_DontShowOnScreen)
         at_once = key[0].shape[0] <= SCENE_AT_ONCE or offscreen
         return self._scenes.get(kind, key, function, args, at_once=at_once)
@@ -333,8 +332,7 @@ class WeightSpaceView(View):
             self._setting_range = False
 
     def show_box(self, x_range, y_range) -> None:
-        """Show the box ``x_range × y_range`` and keep it, as a zoom by hand, until a new
-        data set, learner or plane."""
+        """Show the box ``x_range × y_range``, kept as a zoom by hand until the scene changes."""
         self._user_range = True
         self.plot.getViewBox().setRange(xRange=x_range, yRange=y_range, padding=0)
         self.refresh()
@@ -412,8 +410,7 @@ class WeightSpaceView(View):
             self.landscape.hide()
 
     def _margins_of(self, pic: Picture) -> np.ndarray:
-        """``(A, B, C) = y (x, b)`` of each case's margin ``A w_1 + B w_2 + C`` (``b = 0``
-        without a bias), kept while the picture's data and ``b`` are the same."""
+        """``(A, B, C) = y (x, b)`` of each case's margin ``A w_1 + B w_2 + C`` (no bias: b = 0)."""
         key = (pic.X, pic.signs, pic.b if pic.slice else 0.0)
         if not (self._margins and self._margins[0][0] is key[0]
                 and self._margins[0][1] is key[1] and self._margins[0][2] == key[2]):
