@@ -11,11 +11,8 @@ from ..core.samples import shipped_dir
 
 __all__ = ["ICON_FILE", "app_icon", "epoch_icon", "glyph_color", "glyph_icon"]
 
-_NAME = "perceptron-gui.svg"
-
-
 #: The icon's SVG file.
-ICON_FILE: Path = shipped_dir("icons") / _NAME
+ICON_FILE: Path = shipped_dir("icons") / "perceptron-gui.svg"
 
 
 def app_icon() -> QtGui.QIcon:

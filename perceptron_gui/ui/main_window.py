@@ -107,8 +107,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.playback = pb = Playback(self)
         (self.actionStepSample, self.actionStep, self.actionStepEpoch, self.actionPlay,
          self.actionStepBack, self.actionReset, self.actionRunToEnd, self.actionCancel) = (
-            pb.actionStepSample, pb.actionStep, pb.actionStepEpoch, pb.actionPlay,
-            pb.actionStepBack, pb.actionReset, pb.actionRunToEnd, pb.actionCancel)
+            pb.run_menu_actions())
         self.speedSlider = self.playback.speed_slider
 
         self._build_actions()

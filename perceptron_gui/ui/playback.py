@@ -82,33 +82,31 @@ class Playback(QtCore.QObject):
         def run(action: str):
             return lambda: window.dispatch(Run(action))
 
-        for id_, text, slot, keys, tip, icon, short in (
-                ("step_sample", "Step &sample", run("step"), ("S", "Shift+Space"),
-                 "Examine the next sample", sp.SP_ArrowRight, "Sample"),
-                ("step", "Step to next &update", run("step_update"), ("Space",),
-                 "Run to the next update (mistake)", sp.SP_MediaSeekForward, "Update"),
-                ("step_epoch", "Step &epoch", run("step_epoch"), ("E",),
-                 "Run to the end of the epoch", None, "Epoch"),
-                ("play", "&Play", self.set_playing, ("P",),
-                 "Play / pause: examine samples at the chosen speed", sp.SP_MediaPlay, "Play"),
-                ("step_back", "Step &back", run("step_back"), ("B",), "Undo the last step",
-                 sp.SP_MediaSeekBackward, "Back"),
-                ("reset", "&Reset", run("reset"), ("Home",),
-                 "Back to the start: w = 0, or w₀ set by hand", sp.SP_MediaSkipBackward,
-                 "Reset"),
-                ("run_to_end", "Run to e&nd", run("run_to_end"), ("End",),
-                 "Run until an epoch without a mistake, or max epochs",
-                 sp.SP_MediaSkipForward, "Run to end"),
-                ("cancel", "&Cancel", self.cancel_run, ("Esc",), "Stop running to the end",
-                 None, "")):
-            window.actions.make(ActionSpec(id_, text, slot, keys, tip, icon=icon,
-                                           icon_text=short, checkable=id_ == "play",
-                                           key_in_tip=True))
-        a = self._window.actions
+        table = (
+            ("step_sample", "Step &sample", run("step"), ("S", "Shift+Space"),
+             "Examine the next sample", sp.SP_ArrowRight, "Sample"),
+            ("step", "Step to next &update", run("step_update"), ("Space",),
+             "Run to the next update (mistake)", sp.SP_MediaSeekForward, "Update"),
+            ("step_epoch", "Step &epoch", run("step_epoch"), ("E",),
+             "Run to the end of the epoch", None, "Epoch"),
+            ("play", "&Play", self.set_playing, ("P",),
+             "Play / pause: examine samples at the chosen speed", sp.SP_MediaPlay, "Play"),
+            ("step_back", "Step &back", run("step_back"), ("B",), "Undo the last step",
+             sp.SP_MediaSeekBackward, "Back"),
+            ("reset", "&Reset", run("reset"), ("Home",),
+             "Back to the start: w = 0, or w₀ set by hand", sp.SP_MediaSkipBackward,
+             "Reset"),
+            ("run_to_end", "Run to e&nd", run("run_to_end"), ("End",),
+             "Run until an epoch without a mistake, or max epochs",
+             sp.SP_MediaSkipForward, "Run to end"),
+            ("cancel", "&Cancel", self.cancel_run, ("Esc",), "Stop running to the end",
+             None, ""))
+        self._actions = tuple(window.actions.make(ActionSpec(
+            id_, text, slot, keys, tip, icon=icon, icon_text=short, checkable=id_ == "play",
+            key_in_tip=True)) for id_, text, slot, keys, tip, icon, short in table)
         (self.actionStepSample, self.actionStep, self.actionStepEpoch, self.actionPlay,
-         self.actionStepBack, self.actionReset, self.actionRunToEnd, self.actionCancel) = (
-            a[k] for k in ("step_sample", "step", "step_epoch", "play", "step_back", "reset",
-                           "run_to_end", "cancel"))
+         self.actionStepBack, self.actionReset, self.actionRunToEnd,
+         self.actionCancel) = self._actions
         self.actionStepEpoch.setIcon(epoch_icon())  # drawn in the scheme's text colour
 
     def _build_speed(self) -> None:
@@ -143,9 +141,8 @@ class Playback(QtCore.QObject):
                 self.actionStepEpoch, self.actionPlay, self.actionRunToEnd]
 
     def run_menu_actions(self) -> list[QtGui.QAction]:
-        """The actions of the Run menu, in order."""
-        return [self.actionStepSample, self.actionStep, self.actionStepEpoch, self.actionPlay,
-                self.actionStepBack, self.actionReset, self.actionRunToEnd, self.actionCancel]
+        """The actions of the Run menu, in order: every action of the playback."""
+        return list(self._actions)
 
     def status_widgets(self) -> list[QtWidgets.QWidget]:
         """The status-bar widgets of a run to the end, in order."""

@@ -12,10 +12,12 @@ from PySide6 import QtWidgets
 from perceptron_gui.core import generators
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.learners import registry
+from perceptron_gui.core.text import fmt
 from perceptron_gui.core.workspace import Workspace
 from perceptron_gui.ui import style
 from perceptron_gui.ui.views import plots as plots_module
-from perceptron_gui.ui.views.plots import LivePlots, log_ticks
+from perceptron_gui.ui.views.plots import LivePlots
+from perceptron_gui.ui.widgets.axes import log_ticks
 from perceptron_gui.ui.wording import problem_text
 
 # timing-sensitive: run alone, after the parallel part (Makefile)
@@ -72,7 +74,7 @@ def test_bound_line_is_at_the_bound(qtbot, converged):
     # the k axis is logarithmic when there is a ceiling
     assert 10 ** widget.part("bound").bound_line.value() == pytest.approx(bound, rel=1e-12)
     label = widget.part("bound").bound_line.label.toPlainText()
-    assert label == f"(R/γ)² = {plots_module.fmt(bound)}"
+    assert label == f"(R/γ)² = {fmt(bound)}"
     low, high = widget.part("bound").bound_plot.getPlotItem().getViewBox().viewRange()[1]
     assert low <= 0 and high > math.log10(bound)  # the ceiling and k = 1 are in view
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6 import QtGui
+from PySide6 import QtCore, QtGui
 
 from ... import style
 from ...widgets.axes import ReadableAxis
@@ -120,15 +120,11 @@ class Note(pg.TextItem):
         if room > 0 and self.textItem.boundingRect().width() > room:
             self.textItem.setTextWidth(room)
         self.updateTextPos()
-        if self._where == "corner":
-            self.setAnchor((0.0, 0.0))
-            self.setPos(rect.left() + 6, rect.top() + 4)
-        elif self._where == "bottom":
-            self.setAnchor((1.0, 1.0))
-            self.setPos(rect.right() - 6, rect.bottom() - 2)
-        else:
-            self.setAnchor((0.5, 0.5))
-            self.setPos(rect.center())
+        anchor, pos = {"corner": ((0.0, 0.0), rect.topLeft() + QtCore.QPointF(6, 4)),
+                       "bottom": ((1.0, 1.0), rect.bottomRight() - QtCore.QPointF(6, 2)),
+                       }.get(self._where, ((0.5, 0.5), rect.center()))
+        self.setAnchor(anchor)
+        self.setPos(pos)
 
     def show_text(self, text: str, where: str = "center") -> None:
         """Show ``text`` at ``where`` (hide the note when ``text`` is empty)."""
