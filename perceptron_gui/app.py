@@ -77,6 +77,12 @@ def _not_a_table(options: dict, source: str) -> str:
             f"other delimited file, and {source!r} is not one")
 
 
+def _fail(reason: str, code: int = 1, prog: str = "perceptron-gui") -> int:
+    """Say ``reason`` in one line on stderr; returns the exit status ``code``."""
+    print(f"{prog}: {reason}", file=sys.stderr)
+    return code
+
+
 def _read_table_source(path, options: dict, prefix: str):
     """Read a delimited file for the command line; prints what was skipped on stderr."""
     from .core.io import tabular
@@ -183,8 +189,7 @@ def render_main(argv: list[str]) -> int:
     args = build_render_parser().parse_args(argv)
 
     def fail(reason: str, code: int = 1) -> int:
-        print(f"perceptron-gui render: {reason}", file=sys.stderr)
-        return code
+        return _fail(reason, code, "perceptron-gui render")
 
     from .ui.features.export import EXTENSIONS, ExportError, parse_size
     from .ui.features.export.headless import is_folder_output
@@ -336,8 +341,7 @@ def _command_line_source(args):
     options = table_options(args)
     name = args.sample
     if args.file and name:
-        print("perceptron-gui: give a FILE or --sample, not both", file=sys.stderr)
-        return 2
+        return _fail("give a FILE or --sample, not both", 2)
     if args.file and not os.path.isfile(args.file):
         from .core import samples
 
@@ -347,9 +351,8 @@ def _command_line_source(args):
         from .core import samples
 
         if name not in samples.names():
-            print(f"perceptron-gui: no sample named {name!r}; the samples are: "
-                  f"{', '.join(samples.names())}", file=sys.stderr)
-            return 2
+            return _fail(f"no sample named {name!r}; the samples are: "
+                         f"{', '.join(samples.names())}", 2)
         return "sample", name
     if not args.file:
         return None
@@ -359,11 +362,9 @@ def _command_line_source(args):
         try:
             return "table", _read_table_source(args.file, options, "perceptron-gui")
         except core_io.FormatError as exc:
-            print(f"perceptron-gui: {args.file}: {exc}", file=sys.stderr)
-            return 1
+            return _fail(f"{args.file}: {exc}")
     if options:
-        print(f"perceptron-gui: {_not_a_table(options, args.file)}", file=sys.stderr)
-        return 2
+        return _fail(_not_a_table(options, args.file), 2)
     return "file", args.file
 
 
@@ -390,8 +391,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             demo = _load_demo(args.demo)
         except demos.DemoError as exc:
-            print(f"perceptron-gui: {exc}", file=sys.stderr)
-            return 2
+            return _fail(str(exc), 2)
 
     opening = _command_line_source(args)
     if isinstance(opening, int):
@@ -414,9 +414,8 @@ def _open_window(args, opening, demo, resume_collection) -> int:
     workspace = Workspace(learner=args.learner or registry.DEFAULT)
     if args.generate:
         if args.generate not in generators.GENERATORS:
-            print(f"perceptron-gui: unknown generator {args.generate!r}; choose from "
-                  f"{', '.join(generators.GENERATORS)}", file=sys.stderr)
-            return 2
+            return _fail(f"unknown generator {args.generate!r}; choose from "
+                         f"{', '.join(generators.GENERATORS)}", 2)
         workspace.set_dataset(generators.GENERATORS[args.generate](seed=args.seed))
 
     from .ui.deferred import YieldingTimer

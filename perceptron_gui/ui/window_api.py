@@ -17,12 +17,13 @@ if TYPE_CHECKING:  # the protocol costs no import at run time
     from ..core import Workspace
     from ..core.commands import Command
     from ..core.viewstate import ViewState
+    from .actions import Actions
     from .modes import ModeManager
     from .playback import Playback
     from .widgets.side_panel import SidePanel
 
-__all__ = ["ActionsAPI", "ActionsTable", "AutosaveAPI", "CanvasAPI", "DocumentAPI", "FilesAPI",
-           "LayoutAPI", "MessagesAPI", "UndoAPI", "ViewsAPI", "WindowAPI", "action_id"]
+__all__ = ["ActionsAPI", "AutosaveAPI", "CanvasAPI", "DocumentAPI", "FilesAPI", "LayoutAPI",
+           "MessagesAPI", "UndoAPI", "ViewsAPI", "WindowAPI", "action_id"]
 
 
 def action_id(object_name: str) -> str:
@@ -193,30 +194,12 @@ class UndoAPI(Protocol):
         """The drag ended: the next move starts a new undo step."""
 
 
-class ActionsTable(Protocol):
-    """``window.actions`` (:class:`~.actions.Actions`): every action by id."""
-
-    def __getitem__(self, action_id: str) -> QtGui.QAction: ...  # noqa: D105
-
-    def make(self, spec) -> QtGui.QAction:
-        """Make the action of an ``ActionSpec``, register it by id; returns it."""
-
-    def add(self, action_id: str, action: QtGui.QAction) -> QtGui.QAction:
-        """Register an action Qt made under ``action_id``."""
-
-    def provide(self, key: str, value: Callable[[], Any]) -> None:
-        """Add ``key`` to the context the specs' rules read."""
-
-    def update(self, *_args) -> None:
-        """Enable every action from its rule."""
-
-
 class ActionsAPI(Protocol):
     """The actions by id (made from specs) and the modes that switch them."""
 
     #: Every action by id (``actions["quit"]``); a feature makes its own with
     #: ``actions.make(ActionSpec(...))``.
-    actions: ActionsTable
+    actions: Actions
     #: The modes (presenter mode, a playing demo, the game …).
     modes: ModeManager
 

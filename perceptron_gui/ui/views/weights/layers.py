@@ -15,6 +15,7 @@ from ....core.learners.losses import Loss
 from ... import style, workers
 from .geometry import Picture, generous_polygon
 from .landscape import LEVELS, progressive, risk_grid
+from .scenes import same_key
 
 __all__ = ["SYNC_WORK", "GenerousLayer", "LandscapeLayer"]
 
@@ -137,9 +138,7 @@ class GenerousLayer:
         """Cut the region of ``pic``'s cases in the box (the same request again does nothing)."""
         args = (pic.X, pic.signs, bool(pic.region.fit_intercept),
                 float(pic.region.bias_scale), float(pic.b), (tuple(x_range), tuple(y_range)))
-        asked = self._asked
-        if asked and all(a is b for a, b in zip(asked[:2], args[:2], strict=True)) \
-                and asked[2:] == args[2:]:
+        if self._asked and same_key(self._asked, args):
             return
         self._asked = args
         self._token += 1
