@@ -1,7 +1,6 @@
 """The command line, and the one place a QApplication is made.
 
-``perceptron-gui`` opens the window.  Everything Qt is imported inside
-:func:`main`, so ``--help`` and friends stay instant.
+Everything Qt is imported inside :func:`main`, so ``--help`` and friends stay instant.
 """
 
 from __future__ import annotations

@@ -238,9 +238,8 @@ class Viewer:
         self.window.dispatch(Run("reset"))
 
     def screenshot(self, path, *, canvas_only: bool = True, size=None) -> str:
-        """Write the canvas (default) or the whole window to ``path``, a ``.png`` (or ``.svg``
-        for the canvas), atomically; returns the path.  ``size``: the canvas picture's
-        ``(width, height)`` in pixels (default: as on screen).  ExportError says why not."""
+        """Write the canvas (default; ``size`` in pixels, default as on screen) or the window to
+        ``path``, a ``.png`` (or the canvas's ``.svg``), atomically; ExportError says why not."""
         from .ui.features import export
 
         window = self.window

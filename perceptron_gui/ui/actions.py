@@ -24,11 +24,9 @@ __all__ = ["ActionSpec", "Actions"]
 class ActionSpec:
     """One action, declared: what :meth:`Actions.make` builds.
 
-    ``slot`` is called on ``triggered`` (a checkable action's on ``toggled``, with its
-    state); ``keys``: the first the main one (``key_in_tip`` appends it to the tip);
-    ``menu``: a key of ``window.menus``; ``when(context)``: when it is enabled (None:
-    its owner enables it); ``icon``: a standard pixmap; ``icon_text``: the toolbar's;
-    ``name``: the object name (default ``"action"`` and the id in CamelCase).
+    ``slot`` is called on ``triggered`` (a checkable action's on ``toggled``); ``keys``:
+    the first is shown (``key_in_tip``); ``when(context)``: whether enabled (None: its
+    owner says); ``name``: the object name (default ``"action"`` and the id in CamelCase).
     """
 
     id: str

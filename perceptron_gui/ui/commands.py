@@ -53,9 +53,8 @@ def unregister_handler(cls: type) -> Handler:
 
 
 class UndoStep(QtGui.QUndoCommand):
-    """A command and its inverse on an undo stack, carried out on ``workspace`` (or the demo
-    editor's drafts); steps with the same ``merge`` key merge (one drag, one step);
-    ``done``: the command is carried out already, the push's redo does nothing."""
+    """A command and its inverse on an undo stack; steps with the same ``merge`` key merge
+    (one drag, one step); ``done``: carried out already, the push's redo does nothing."""
 
     def __init__(self, workspace, command: Command, inverse: Command, *,
                  merge: int | None = None, done: bool = False, text: str | None = None):
@@ -91,8 +90,7 @@ class UndoStep(QtGui.QUndoCommand):
 
 @dataclass(frozen=True)
 class Context:
-    """What handlers carry commands out with: the workspace and, in the window, the window
-    (its undo stack, playback, edit guards, messages, and an :class:`EditQueue`)."""
+    """What handlers carry commands out with: the workspace and, in the window, the window."""
 
     workspace: object
     window: object = None

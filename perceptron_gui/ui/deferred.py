@@ -95,10 +95,8 @@ def _passes() -> _Passes:
 class YieldingTimer(QtCore.QTimer):
     """A single-shot ``QTimer`` whose job waits for a pass with no costly job run yet.
 
-    ``slot`` is connected to :attr:`fired`; ``interval_ms`` is the delay of
-    :meth:`start` without an argument.  ``isActive()`` stays true while the job is
-    put off (callers that coalesce on it see one pending call) and is false while
-    it runs (the job may start the timer again).
+    ``isActive()`` stays true while the job is put off (callers that coalesce on it
+    see one pending call) and is false while it runs (it may start the timer again).
     """
 
     fired = QtCore.Signal()

@@ -63,10 +63,9 @@ def about(parent: QtWidgets.QWidget | None, title: str, heading: str, text: str)
 
 def report(window, summary: str, detail: str | BaseException | None = None, *,
            dialog: bool = True, msecs: int = ERROR_MSECS) -> None:
-    """The one way an error reaches ``window``'s user, logged and announced by
-    ``window.errorReported(summary, text)``: ``summary`` says what failed, ``detail`` why;
-    a box that waits for OK (a file or an export failed), or (``dialog=False``) the
-    status bar for ``msecs`` (a value refused as typed)."""
+    """The one way an error (``summary``: what failed, ``detail``: why) reaches ``window``'s
+    user, logged and announced: a box that waits for OK (a file or an export failed), or
+    (``dialog=False``) the status bar for ``msecs`` (a value refused as typed)."""
     text = error_text(detail)
     exc = detail if isinstance(detail, BaseException) else None
     log.warning("%s%s", summary, f": {text}" if text else "",

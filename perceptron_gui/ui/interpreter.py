@@ -110,11 +110,9 @@ def no_collection():
 def pause_collection():
     """Garbage collection off until the window's first frame; returns what resumes it.
 
-    A launch allocates some 10⁶ objects and frees few: the collector ran ~150
-    times, for 60-100 ms.  Resuming freezes every object alive then (once: they
-    live as long as the window) and hands collection to :func:`start`'s timer, or
-    without Qt back to Python; ``resume(final=True)`` stops that timer and restores
-    automatic collection as it was, and later calls do nothing.
+    A launch allocates some 10⁶ objects and frees few: the collector ran ~150 times,
+    for 60-100 ms.  Resuming freezes what is alive (once) and hands collection to
+    :func:`start`'s timer; ``resume(final=True)`` restores it as it was.
     """
     collecting = gc.isenabled()
     gc.disable()

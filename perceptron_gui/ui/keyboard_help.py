@@ -13,7 +13,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 if TYPE_CHECKING:
     from .window_api import WindowAPI
 
-__all__ = ["CANVAS_ROWS", "KeyboardHelp", "canvas_key_rows", "shortcut_rows"]
+__all__ = ["CANVAS_ROWS", "KeyboardHelp", "shortcut_rows"]
 
 #: The canvas's gestures and keys (not actions): (keys, what they do).
 CANVAS_ROWS = (
@@ -25,13 +25,6 @@ CANVAS_ROWS = (
     ("Click a point", "Select it"),
     ("Delete, Backspace", "Remove the selected points"),
 )
-
-
-def canvas_key_rows() -> list[tuple[str, str]]:
-    """The canvas's own keys (its cursor, adding, selecting, the active class)."""
-    from .widgets.canvas.tool import KEYS
-
-    return [(keys, what[:1].upper() + what[1:]) for keys, what in KEYS]
 
 
 def _plain(text: str) -> str:
@@ -65,7 +58,10 @@ class KeyboardHelp(QtWidgets.QDialog):
         super().__init__(window)
         self.setObjectName("keyboardHelp")
         self.setWindowTitle("Keyboard and mouse")
-        rows = shortcut_rows(window) + list(CANVAS_ROWS) + canvas_key_rows()
+        from .widgets.canvas.tool import KEYS  # the canvas's own keys
+
+        rows = (shortcut_rows(window) + list(CANVAS_ROWS)
+                + [(keys, what[:1].upper() + what[1:]) for keys, what in KEYS])
         self.table = QtWidgets.QTableWidget(len(rows), 2, self)
         self.table.setObjectName("keyboardTable")
         self.table.setHorizontalHeaderLabels(["Keys", "Does"])

@@ -445,8 +445,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.window_layout.reset()
 
     def settle(self) -> None:
-        """Bring every view up to date now, laid out, without running an event loop
-        (scripts, screenshots, exports)."""
+        """Bring every view up to date now, laid out, without an event loop (scripts, exports)."""
         self.canvas.refresh()
         for view in (self.readouts, self.essentials, self.timeline.bar, self.bound_strip,
                      *self.views.views().values()):

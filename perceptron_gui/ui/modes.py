@@ -1,11 +1,10 @@
 """The window's modes: what each shows, hides and switches, who gets Esc, its edit guards.
 
 A mode (presenter mode, a playing demo, the game …) is a :class:`Mode` subclass in
-:data:`MODE_TYPES`; its feature calls ``window.modes.enter(name)`` and ``leave(name)``.
-The :class:`ModeManager` puts every item, switch and guard back once no mode on
-declares it (shown wins over hidden: a demo's live plots show in presenter mode), and
-gives Esc to one action at a time: an enabled action with Esc that is no mode's
-(Cancel) first, then the active modes' by :attr:`Mode.esc_priority`, lowest first.
+:data:`MODE_TYPES`.  The :class:`ModeManager` puts every item, switch and guard back
+once no mode on declares it (shown wins over hidden), and gives Esc to one action at
+a time: an enabled Esc action that is no mode's (Cancel) first, then the modes' by
+:attr:`Mode.esc_priority`, lowest first.
 """
 
 from __future__ import annotations
@@ -115,8 +114,7 @@ class ModeManager(QtCore.QObject):
         return name in self._on
 
     def enter(self, name: str, **options) -> None:
-        """Switch the mode ``name`` on, with ``options`` for its class (a demo's ``views``);
-        on already with other options, its items follow the new ones."""
+        """Switch the mode ``name`` on with ``options`` for its class (again: the new options)."""
         old = self._on.get(name)
         if old is not None and old[2] == options:
             return

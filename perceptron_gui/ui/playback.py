@@ -268,8 +268,7 @@ class Playback(QtCore.QObject):
             ws.compute_for(RUN_SLICE_SECONDS, target - ws.learner.frontier)
 
     def _arrived(self) -> bool:
-        """Whether the run to the end has ended, or a seek's steps are computed: the seek
-        then puts the cursor at its step."""
+        """Whether the run to the end ended, or a seek's steps are computed (then it seeks)."""
         ws, target = self._ws, self._target
         if target is None:
             return not ws.can_step

@@ -66,9 +66,8 @@ _said: set[str] = set()
 
 
 def value(key: str, kind: str, default=None):
-    """The setting ``key`` as ``kind`` (a key of :data:`KINDS`), or ``default`` when it is
-    missing or of another kind: ``"texts"`` takes one string as a list of one, ``"bytes"``
-    is a ``QByteArray``, ``"integer"`` and ``"boolean"`` take the INI file's text too."""
+    """The setting ``key`` as ``kind`` (a key of :data:`KINDS`: ``"texts"`` takes one string,
+    ``"integer"`` and ``"boolean"`` the INI file's text), or ``default``."""
     convert = KINDS[kind]
     raw = QtCore.QSettings().value(key)
     if raw is None:

@@ -84,8 +84,7 @@ class Theme(QtCore.QObject):
     def _build_menu(self, view_menu: QtWidgets.QMenu) -> None:
         self.menu = view_menu.addMenu("Colour &scheme")
         self.menu.setObjectName("menuColourScheme")
-        group = QtGui.QActionGroup(self)
-        group.setExclusive(True)
+        group = QtGui.QActionGroup(self)  # exclusive
         for key, text in CHOICES:
             act = self.window.actions.make(ActionSpec(
                 f"scheme_{key}", text, lambda on, k=key: on and self.set_choice(k),

@@ -73,9 +73,8 @@ def write_settings(**values) -> None:
 
 def restored_size(size: tuple[int, int], saved_area: tuple[int, int] | None,
                   area: tuple[int, int]) -> tuple[int, int]:
-    """The size a window saved at ``size`` takes on a screen of available ``area``, with its
-    frame: where it filled (:data:`FILLED`) the ``saved_area`` of its screen (None:
-    unknown), the screen limited it: the same share of the new one; else the user's size."""
+    """The size a window saved at ``size`` takes in ``area``: where it filled (:data:`FILLED`)
+    its old screen's ``saved_area`` (None: unknown), the same share of the new; else its own."""
     limits = (area[0] - FRAME_PX // 2, area[1] - FRAME_PX)
     out = []
     for i, length in enumerate(size):
@@ -100,8 +99,7 @@ def _parse_screen(text) -> tuple[int, int] | None:
 
 
 def restore_geometry(window, geometry, screen) -> None:
-    """Restore ``window``'s saved ``geometry``, resized for the saved ``screen``
-    (:func:`restored_size`) and moved within the screen it opens on."""
+    """Restore ``window``'s saved ``geometry``, sized for its screen (:func:`restored_size`)."""
     if geometry is None or not window.restoreGeometry(geometry):
         window.resize(*first_size(window.screen()))
         return

@@ -35,8 +35,7 @@ def running() -> int:
 
 
 def add_error_sink(sink) -> None:
-    """Send the workers' errors to ``sink(summary, detail, dialog=False)`` (a window's
-    ``report_error``, held weakly); the newest sink gets them."""
+    """Send the workers' errors to ``sink`` (a window's ``report_error``, held weakly), newest."""
     _sinks.append(weakref.WeakMethod(sink))
 
 
@@ -130,9 +129,8 @@ def consume(func, *args):
 
 
 def run_blocking(func, *args):
-    """Run ``func(*args)`` (:func:`consume`) in a worker thread and wait for its result here
-    (an export with ``wait=True``; what it raises is raised here).  No event loop turns
-    meanwhile: ``func`` must not wait for the UI thread."""
+    """Run ``func(*args)`` (:func:`consume`) in a thread and wait here for what it returns or
+    raises (an export with ``wait=True``); ``func`` must not wait for the UI thread."""
     outcome: dict = {}
 
     def work() -> None:
@@ -153,9 +151,8 @@ def run_blocking(func, *args):
 
 
 class ProgressRelay(QtCore.QObject):
-    """A worker's progress, as a signal on the UI thread: :meth:`report` is the work's
-    ``progress(fraction)`` callback, from any thread; :attr:`changed` (0 to 1) is emitted
-    only when it moves by a step of :attr:`STEPS`."""
+    """A worker's progress (:meth:`report`, from any thread) as :attr:`changed` (0 to 1) on the
+    UI thread, emitted when it moves by a step of :attr:`STEPS`."""
 
     changed = QtCore.Signal(float)
     #: The resolution of :attr:`changed` (a progress bar's 1000 steps).

@@ -34,9 +34,8 @@ _INDEX = {part.name: i for i, part in enumerate(_PARTS)}
 
 
 class LivePlots(View):
-    """The three live plots of a perceptron run (:meth:`part`), redrawn one plot per
-    event-loop pass, at most every :data:`REFRESH_MS`; a plot whose inputs did not
-    change is skipped."""
+    """The three live plots of a run (:meth:`part`), redrawn one per event-loop pass, at most
+    every :data:`REFRESH_MS`; a plot whose inputs did not change is skipped."""
 
     name = "plots"
     title = "Live plots"

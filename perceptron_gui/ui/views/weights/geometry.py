@@ -93,9 +93,8 @@ def region_and_star(X, y, fit_intercept: bool, bias_scale: float,
 
 def picture(learner, region: FeasibleRegion, w_star: np.ndarray | None, *,
             loss: Loss = PERCEPTRON, m: int = 2048) -> Picture:
-    """The trajectory of ``learner``'s run (``m`` states spread over it, and its last
-    :data:`RECENT_UPDATES` updates) in ``region``'s plane; in a slice at ``b`` each
-    ``w_k`` at its ``(w_1, w_2)``, whatever its own bias."""
+    """The run of ``learner`` (``m`` states and its last :data:`RECENT_UPDATES` updates) in
+    ``region``'s plane (in a slice at ``b``, each ``w_k`` at its ``(w_1, w_2)``)."""
     tr = trajectory(learner.history.updates, learner.training_X, learner.training_signs,
                     fit_intercept=region.fit_intercept, bias_scale=region.bias_scale,
                     k=int(learner.n_updates_), m=m,
@@ -148,9 +147,8 @@ def ticks(lines: np.ndarray, segs: np.ndarray, length: float, at: float = 0.85) 
 
 
 def view_extent(pic: Picture) -> float:
-    """Half the side of a square around 0 that shows the picture; in the chart, the region,
-    the current state and the later half of the walk (the early states, near the horizon,
-    may fall outside), within :data:`FAR` times the region's reach."""
+    """Half the side of a square around 0 showing the picture; in the chart, the region, the
+    state and the walk's later half, within :data:`FAR` times the region's reach."""
     P = pic.points[np.isfinite(pic.points).all(axis=1)]
     r = np.hypot(P[:, 0], P[:, 1]) if P.size else np.empty(0)
     if not pic.chart:
@@ -174,9 +172,8 @@ def view_extent(pic: Picture) -> float:
 
 
 def view_box(pic: Picture) -> tuple[tuple[float, float], tuple[float, float]]:
-    """The box the view fits, ``((x0, x1), (y0, y1))``: without a bias, around 0 (every
-    case's line passes through it), the walk, ``w*`` and the feasible cone, within
-    :func:`view_extent` and padded by a tenth; else the square of :func:`view_extent`."""
+    """The box the view fits: the square of :func:`view_extent`, or without a bias the box
+    around 0 (every case's line passes there), the walk, ``w*`` and the cone, padded."""
     r = view_extent(pic)
     edges = pic.region.edges
     if pic.chart or pic.slice or pic.region.empty or edges.shape[0] != 2:

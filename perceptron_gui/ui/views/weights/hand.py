@@ -127,8 +127,7 @@ class HandPoint(QtCore.QObject):
         self._left = self._ws.start
 
     def holds_view(self, pic: Picture, x_range, y_range) -> bool:
-        """Whether the view keeps its range: during a drag, and after (no jump on release)
-        while the start it left shows at step 0 in the box."""
+        """Whether the view holds its range: in a drag, then while its start shows at step 0."""
         if self.dragging:
             return True
         start, left = self._ws.start, self._left

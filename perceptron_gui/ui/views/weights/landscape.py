@@ -99,9 +99,8 @@ def compiled_available(build: bool = True) -> bool:
 
 def piecewise_grid(ABC: np.ndarray, loss: Loss, x_range, y_range, size: int, *,
                    compiled: bool | None = None) -> np.ndarray:
-    """The risk under a kinked loss at the centres of a ``size²`` grid: row ``r``, column
-    ``j`` at ``(w1[j], w2[r])`` (overflowing margins give ``inf`` or NaN, silently).
-    ``compiled``: the compiled pass, numpy (False), or (None) the first once built."""
+    """The risk under a kinked loss at the centres of a ``size²`` grid, row ``r`` at ``w2[r]``
+    (overflow: ``inf`` or NaN); ``compiled``: True, numpy (False), or (None) once built."""
     use = _counting.loaded if compiled is None else compiled and _counting.available()
     with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
         return (_piecewise_compiled if use else _piecewise)(ABC, loss, x_range, y_range, size)

@@ -25,8 +25,7 @@ SYNC_WORK = 1 << 17
 
 
 class LandscapeLayer:
-    """The risk under a loss shaded over the plane drawn: :attr:`grid` at the cell centres
-    of :attr:`rect` (row ``r``: ``w_2``'s ``r``-th value)."""
+    """The risk under a loss shaded: :attr:`grid` at the cell centres of :attr:`rect` (by row)."""
 
     def __init__(self, plot_item):
         self.image = pg.ImageItem(axisOrder="row-major")

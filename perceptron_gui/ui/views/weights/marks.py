@@ -76,8 +76,7 @@ class StarMarks:
         self._place_label(pic, tip, head, [u, n, -n], px, scale)
 
     def _room(self, u: np.ndarray, head: float, x_range, y_range, px: float, scale) -> float:
-        """How long the arrow along ``u`` may be for its head, a gap and its label to end
-        inside the box (at least a third of the way to its edge)."""
+        """How long the arrow along ``u`` may be for its head, gap and label to end in the box."""
         rect = self.label.boundingRect()
         gap = LABEL_GAP_PX * scale.line / style.NORMAL.line * px
         extra = head + gap + math.hypot(rect.width(), rect.height()) * px

@@ -31,11 +31,9 @@ from .texts import NO_RUN_MESSAGE, caption_text, no_steps_text, not_linear_text
 
 __all__ = ["FINDING_TEXT", "MAX_LINES", "NO_RUN_MESSAGE", "WeightSpaceView"]
 
-#: The most case lines drawn: past it, the lines bounding the region, the
-#: hovered and last cases', and an even sample of the others.
+#: The most case lines drawn: past it, the region's, the last case's and a sample.
 MAX_LINES = 1500
-#: Cases up to which the generously feasible region is cut at once on the UI thread
-#: (a few ms); more are cut in a worker.
+#: Cases up to which the generously feasible region is cut on the UI thread (a few ms).
 GENEROUS_AT_ONCE = 5_000
 #: Cases up to which the feasible region and the slice at b are found at once on the UI
 #: thread (about 20 ms with a bias); more in a worker (:mod:`.scenes`).
