@@ -12,11 +12,10 @@ from ...widgets.axes import ReadableAxis
 __all__ = ["Note", "Titles", "axes", "axis_css", "fast", "new_plot_widget", "note_font", "plain",
            "restyle_part", "set_points", "span", "style_axes", "title_css"]
 
-BOUND_COLOR = style.current().radius_color  # the ceiling (R/γ)² and the line kR² (both from R)
-GAMMA_COLOR = style.current().maxmargin_color  # the line kγ (γ, a margin)
-CURVE_COLOR = style.current().weight_color  # quantities of w_k
+#: The finished epochs' bars.  The other colours are the palette's, read when drawn:
+#: ``weight_color`` for quantities of ``w_k``, ``radius_color`` for those of R (the
+#: ceiling (R/γ)², the line kR²), ``maxmargin_color`` for kγ, ``highlight_color`` now.
 BAR_COLOR = "#7F8FA6"
-NOW_COLOR = style.current().highlight_color
 
 
 def span(text: str, color: str) -> str:

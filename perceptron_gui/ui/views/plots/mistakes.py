@@ -9,7 +9,6 @@ from ....core.text import fmt_count
 from ... import style
 from .items import (
     BAR_COLOR,
-    NOW_COLOR,
     Note,
     Titles,
     axis_css,
@@ -59,7 +58,7 @@ class MistakesPlot:
         self.bars.setOpts(pen=None, brush=pg.mkBrush(BAR_COLOR))
         self.current_bar.setOpts(pen=pg.mkPen(style.current().foreground,
                                               width=max(1.0, scale.line / 2)),
-                                 brush=pg.mkBrush(NOW_COLOR))
+                                 brush=pg.mkBrush(style.current().highlight_color))
 
     def refresh(self, ws, t: int) -> None:
         """Draw the mistakes of each epoch of ``ws``'s run up to step ``t``."""

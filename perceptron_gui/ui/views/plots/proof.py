@@ -15,9 +15,6 @@ from ... import style
 from ...deferred import YieldingTimer
 from ..base import message_label
 from .items import (
-    BOUND_COLOR,
-    CURVE_COLOR,
-    GAMMA_COLOR,
     Note,
     Titles,
     axes,
@@ -155,12 +152,12 @@ class ProofPlot:
         self.proof_message.setFont(font)
         self._paint_message()
         self._arrange()  # larger type needs more width
-        line = scale.line
+        line, pal = scale.line, style.current()
         dash = QtCore.Qt.PenStyle.DashLine
-        self.dot_curve.setPen(pg.mkPen(CURVE_COLOR, width=line))
-        self.norm_curve.setPen(pg.mkPen(CURVE_COLOR, width=line))
-        self.lower_line.setPen(pg.mkPen(GAMMA_COLOR, width=line, style=dash))
-        self.upper_line.setPen(pg.mkPen(BOUND_COLOR, width=line, style=dash))
+        self.dot_curve.setPen(pg.mkPen(pal.weight_color, width=line))
+        self.norm_curve.setPen(pg.mkPen(pal.weight_color, width=line))
+        self.lower_line.setPen(pg.mkPen(pal.maxmargin_color, width=line, style=dash))
+        self.upper_line.setPen(pg.mkPen(pal.radius_color, width=line, style=dash))
 
     def _paint_message(self) -> None:
         palette = self.proof_message.palette()
@@ -178,15 +175,13 @@ class ProofPlot:
         # from a hand-set start the proof's sides start at w₀'s values
         a0, n0 = ("w<sub>0</sub>·w* + ", "‖w<sub>0</sub>‖² + ") if (
             ws.starts_by_hand and ws.start is not None) else ("", "")
-        css = title_css(self._scale)
+        css, pal = title_css(self._scale), style.current()
         self._titles.set(
-            self.dot_plot,
-            f"{span('w<sub>k</sub>·w*', CURVE_COLOR)} ≥ {span(f'{a0}k{e1}γ', GAMMA_COLOR)}"
-            " (dashed)", **css)
+            self.dot_plot, f"{span('w<sub>k</sub>·w*', pal.weight_color)} ≥ "
+            f"{span(f'{a0}k{e1}γ', pal.maxmargin_color)} (dashed)", **css)
         self._titles.set(
-            self.norm_plot,
-            f"{span('‖w<sub>k</sub>‖²', CURVE_COLOR)} ≤ {span(f'{n0}k{e2}R²', BOUND_COLOR)}"
-            " (dashed)", **css)
+            self.norm_plot, f"{span('‖w<sub>k</sub>‖²', pal.weight_color)} ≤ "
+            f"{span(f'{n0}k{e2}R²', pal.radius_color)} (dashed)", **css)
         trace = ws.proof()
         if trace is None:
             for item in (self.dot_curve, self.lower_line, self.norm_curve, self.upper_line):
