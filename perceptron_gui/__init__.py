@@ -1,8 +1,7 @@
 """perceptron-gui: watch the perceptron, its dual and LDA learn, step by step.
 
-The mathematics lives in :mod:`perceptron_gui.core` (no Qt), the window in
-:mod:`perceptron_gui.ui`; ``perceptron_gui.show(X, y)`` opens the window from a
-notebook or a script, and ``import perceptron_gui`` loads neither NumPy nor Qt.
+``perceptron_gui.show(X, y)`` opens the window from a notebook or a script;
+``import perceptron_gui`` loads neither NumPy nor Qt.
 """
 
 __version__ = "0.1.0"

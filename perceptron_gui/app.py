@@ -1,7 +1,6 @@
 """The command line, and the one place a QApplication is made.
 
-``perceptron-gui`` opens the window.  Everything Qt is imported inside
-:func:`main`, so ``--help`` and friends stay instant.
+Everything Qt is imported inside :func:`main`, so ``--help`` and friends stay instant.
 """
 
 from __future__ import annotations
@@ -15,7 +14,16 @@ from .ui.interpreter import no_collection, pause_collection
 __all__ = ["main", "build_parser", "build_render_parser", "render_main", "start_warm_up",
            "ensure_application", "table_options", "pause_collection"]
 
-_TABLE_OPTIONS = ("x", "y", "label", "positive", "negative", "delimiter")
+#: The options of a delimited-file import: (name, metavar, help).
+_TABLE_OPTIONS = (
+    ("x", "COLUMN", "the column of the x coordinates"),
+    ("y", "COLUMN", "the column of the y coordinates"),
+    ("label", "COLUMN", "the column of the classes"),
+    ("positive", "VALUE", "the label of the +1 class; alone: that class against the rest"),
+    ("negative", "VALUE", "with --positive: the label of the -1 class (other rows are left out)"),
+    ("delimiter", "D", "comma, semicolon, tab, whitespace, pipe or one character (default: "
+     "detected)"),
+)
 #: The choices of ``--colour-scheme``: the keys of View ▸ Colour scheme (``ui.theme.CHOICES``).
 COLOUR_SCHEMES = ("system", "light", "dark")
 
@@ -27,17 +35,8 @@ def _add_table_options(parser: argparse.ArgumentParser) -> None:
         "Columns are named by their header, or by their position counted from 1 in a file "
         "without a header; by default the first two numeric columns are x and y and the "
         "last column with few distinct values is the label.")
-    group.add_argument("--x", metavar="COLUMN", help="the column of the x coordinates")
-    group.add_argument("--y", metavar="COLUMN", help="the column of the y coordinates")
-    group.add_argument("--label", metavar="COLUMN", help="the column of the classes")
-    group.add_argument("--positive", metavar="VALUE",
-                       help="the label of the +1 class; alone: that class against the rest")
-    group.add_argument("--negative", metavar="VALUE",
-                       help="with --positive: the label of the -1 class (other rows are "
-                       "left out)")
-    group.add_argument("--delimiter", metavar="D",
-                       help="comma, semicolon, tab, whitespace, pipe or one character "
-                       "(default: detected)")
+    for name, metavar, text in _TABLE_OPTIONS:
+        group.add_argument(f"--{name}", metavar=metavar, help=text)
     group.add_argument("--skip-bad-rows", action="store_true",
                        help="skip rows with a missing or non-numeric value (their lines are "
                        "reported) instead of stopping")
@@ -45,7 +44,7 @@ def _add_table_options(parser: argparse.ArgumentParser) -> None:
 
 def table_options(args: argparse.Namespace) -> dict:
     """The delimited-file options given on the command line, as keyword arguments."""
-    options = {name: getattr(args, name) for name in _TABLE_OPTIONS
+    options = {name: getattr(args, name) for name, _metavar, _text in _TABLE_OPTIONS
                if getattr(args, name, None) is not None}
     if getattr(args, "skip_bad_rows", False):
         options["skip_bad_rows"] = True
@@ -75,6 +74,12 @@ def _not_a_table(options: dict, source: str) -> str:
     """The reason the delimited-file ``options`` cannot apply to ``source``."""
     return (f"{', '.join('--' + k.replace('_', '-') for k in options)}: only for a CSV or "
             f"other delimited file, and {source!r} is not one")
+
+
+def _fail(reason: str, code: int = 1, prog: str = "perceptron-gui") -> int:
+    """Say ``reason`` in one line on stderr; returns the exit status ``code``."""
+    print(f"{prog}: {reason}", file=sys.stderr)
+    return code
 
 
 def _read_table_source(path, options: dict, prefix: str):
@@ -183,8 +188,7 @@ def render_main(argv: list[str]) -> int:
     args = build_render_parser().parse_args(argv)
 
     def fail(reason: str, code: int = 1) -> int:
-        print(f"perceptron-gui render: {reason}", file=sys.stderr)
-        return code
+        return _fail(reason, code, "perceptron-gui render")
 
     from .ui.features.export import EXTENSIONS, ExportError, parse_size
     from .ui.features.export.headless import is_folder_output
@@ -246,14 +250,10 @@ def render_main(argv: list[str]) -> int:
 
 
 def start_warm_up():
-    """Warm up in a background thread what the first actions need; returns the thread.
-
-    superqt's worker module (the first file opened would otherwise import it
-    on the UI thread, a ~0.15 s stall), :data:`PRELOADED`, the compiled perceptron loop,
-    then the posterior's colour maps, with garbage collection off.  The thread
-    is not a daemon, so quitting during the warm-up waits for it rather than
-    tearing numba down mid-import.
-    """
+    """Warm up in a background thread what the first actions need (superqt's worker module,
+    :data:`PRELOADED`, the compiled perceptron loop, the posterior's colour maps), with
+    garbage collection off; returns the thread.  Not a daemon: quitting during the warm-up
+    waits for it rather than tearing numba down mid-import."""
     import threading
 
     thread = threading.Thread(target=_warm_up, name="numba-warm-up", daemon=False)
@@ -291,8 +291,7 @@ def preload_modules() -> None:
 
 
 def _name_application() -> None:
-    """Name the application "perceptron-gui" (its settings and data folder) unless a test
-    or a host program has named it."""
+    """Name the application (its settings and data folder) unless a test or a host did."""
     from PySide6 import QtCore
 
     if not QtCore.QCoreApplication.organizationName():
@@ -341,8 +340,7 @@ def _command_line_source(args):
     options = table_options(args)
     name = args.sample
     if args.file and name:
-        print("perceptron-gui: give a FILE or --sample, not both", file=sys.stderr)
-        return 2
+        return _fail("give a FILE or --sample, not both", 2)
     if args.file and not os.path.isfile(args.file):
         from .core import samples
 
@@ -352,9 +350,8 @@ def _command_line_source(args):
         from .core import samples
 
         if name not in samples.names():
-            print(f"perceptron-gui: no sample named {name!r}; the samples are: "
-                  f"{', '.join(samples.names())}", file=sys.stderr)
-            return 2
+            return _fail(f"no sample named {name!r}; the samples are: "
+                         f"{', '.join(samples.names())}", 2)
         return "sample", name
     if not args.file:
         return None
@@ -364,11 +361,9 @@ def _command_line_source(args):
         try:
             return "table", _read_table_source(args.file, options, "perceptron-gui")
         except core_io.FormatError as exc:
-            print(f"perceptron-gui: {args.file}: {exc}", file=sys.stderr)
-            return 1
+            return _fail(f"{args.file}: {exc}")
     if options:
-        print(f"perceptron-gui: {_not_a_table(options, args.file)}", file=sys.stderr)
-        return 2
+        return _fail(_not_a_table(options, args.file), 2)
     return "file", args.file
 
 
@@ -395,8 +390,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             demo = _load_demo(args.demo)
         except demos.DemoError as exc:
-            print(f"perceptron-gui: {exc}", file=sys.stderr)
-            return 2
+            return _fail(str(exc), 2)
 
     opening = _command_line_source(args)
     if isinstance(opening, int):
@@ -419,9 +413,8 @@ def _open_window(args, opening, demo, resume_collection) -> int:
     workspace = Workspace(learner=args.learner or registry.DEFAULT)
     if args.generate:
         if args.generate not in generators.GENERATORS:
-            print(f"perceptron-gui: unknown generator {args.generate!r}; choose from "
-                  f"{', '.join(generators.GENERATORS)}", file=sys.stderr)
-            return 2
+            return _fail(f"unknown generator {args.generate!r}; choose from "
+                         f"{', '.join(generators.GENERATORS)}", 2)
         workspace.set_dataset(generators.GENERATORS[args.generate](seed=args.seed))
 
     from .ui.deferred import YieldingTimer

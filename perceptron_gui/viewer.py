@@ -1,8 +1,7 @@
 """Drive the window from a notebook or a script: :func:`show` and the :class:`Viewer` it returns.
 
-napari's ``napari.Viewer()`` is the model.  Qt is imported only when
-:func:`show` is called, so ``import perceptron_gui`` stays light; pandas is
-never imported here (a DataFrame or a Series is recognised by ``to_numpy``).
+Qt is imported only when :func:`show` is called, so ``import perceptron_gui`` stays
+light; pandas never is (a DataFrame or a Series is recognised by ``to_numpy``).
 """
 
 from __future__ import annotations
@@ -92,8 +91,7 @@ def as_dataset(X, y, feature_names=None, class_names=None) -> tuple[Dataset, dic
     Raises
     ------
     ValueError
-        For data the window cannot show, saying how to fix it (QDA, GaussianNB
-        and LDA of :mod:`perceptron_gui.core` fit more classes in a script).
+        For data the window cannot show, saying how to fix it.
     """
     if X is None or y is None:
         raise ValueError("X and y must be given together (or neither, for an empty window)")
@@ -128,10 +126,8 @@ def _check_learner(name: str, params: dict) -> None:
 
 
 class Viewer:
-    """A main window driven from Python; made by :func:`show`.
-
-    Every method changes the window's workspace, and the window redraws as it
-    would after the same action from its menus.
+    """A main window driven from Python, made by :func:`show`: the window redraws after each
+    method as after the same action from its menus.
 
     Attributes
     ----------
@@ -159,11 +155,8 @@ class Viewer:
         return self._workspace
 
     def set_data(self, X, y, *, feature_names=None, class_names=None) -> dict:
-        """Replace the points by ``(X, y)``: one undo step in the window; returns the mapping.
-
-        Checked as by :func:`as_dataset` (on ValueError the window is unchanged);
-        the run restarts from ``w = 0`` and the view fits the new data.
-        """
+        """Replace the points by ``(X, y)`` (checked as by :func:`as_dataset`): one undo step,
+        the run from ``w = 0``, the view fitted; returns the label mapping."""
         dataset, mapping = as_dataset(X, y, feature_names, class_names)
         from .core.commands import EditData
         from .core.dataset import ReplaceAll
@@ -183,9 +176,7 @@ class Viewer:
 
     def set_learner(self, name: str, **params) -> None:
         """Use learner ``name`` (a key of the learner registry) with ``params``; the run restarts.
-
-        Invalid ``params`` raise ValueError and change nothing.
-        """
+        Invalid ``params`` raise ValueError and change nothing."""
         _check_learner(name, params)
         self.window.playback.stop()
         if params:
@@ -193,8 +184,8 @@ class Viewer:
         self._now("set_learner", learner=name)
 
     def _now(self, name: str, **args) -> None:
-        """Carry the command ``name`` out through the command bus at once: the window's
-        routes would build a learner off the UI thread, a script's next line needs it."""
+        """Carry the command ``name`` out at once (the window's routes would build a learner
+        off the UI thread; a script's next line needs it)."""
         from .core.commands import from_dict
         from .ui.commands import Context
 
@@ -216,9 +207,7 @@ class Viewer:
 
     def step(self, n: int = 1):
         """Examine the next ``n`` samples; returns the last :class:`StepEvent` (None at the end).
-
-        ValueError for a learner without steps or data it cannot use.
-        """
+        ValueError for a learner without steps or data it cannot use."""
         import numpy as np
 
         if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
@@ -249,12 +238,8 @@ class Viewer:
         self.window.dispatch(Run("reset"))
 
     def screenshot(self, path, *, canvas_only: bool = True, size=None) -> str:
-        """Write the canvas (default) or the whole window to ``path``; returns the path.
-
-        ``path`` is a ``.png`` file (or ``.svg`` for the canvas), written
-        atomically; ``size`` the canvas picture's ``(width, height)`` in pixels
-        (default: as on screen).  ExportError says why a file cannot be written.
-        """
+        """Write the canvas (default; ``size`` in pixels, default as on screen) or the window to
+        ``path``, a ``.png`` (or the canvas's ``.svg``), atomically; ExportError says why not."""
         from .ui.features import export
 
         window = self.window
@@ -277,11 +262,8 @@ class Viewer:
 
 
 def delete_window(window, close: bool = False) -> None:
-    """Delete ``window`` now, closed first without asking if ``close``.
-
-    Left to interpreter shutdown, a pyqtgraph scene's destructor can call into
-    Python and crash (SIGSEGV).
-    """
+    """Delete ``window`` now, closed first without asking if ``close``: left to interpreter
+    shutdown, a pyqtgraph scene's destructor can call into Python and crash (SIGSEGV)."""
     from PySide6 import QtCore
 
     if close:
@@ -292,10 +274,8 @@ def delete_window(window, close: bool = False) -> None:
 
 
 def _enable_ipython_event_loop() -> bool:
-    """In IPython without ``%gui qt``, turn it on (as napari does), so the window responds.
-
-    Returns True when IPython's Qt event loop runs (it was on, or is now).
-    """
+    """In IPython without ``%gui qt``, turn it on (as napari does) so the window responds;
+    whether IPython's Qt event loop runs now."""
     ipython = sys.modules.get("IPython")
     shell = ipython.get_ipython() if ipython is not None else None
     if shell is None:
@@ -333,15 +313,10 @@ def show(X=None, y=None, *, learner: str | None = None, block: bool = False,
         A key of the learner registry (default: its default).
     block : bool, default=False
         Run the event loop until the window closes (for a plain script), then
-        delete the window; the viewer's ``workspace`` remains.  In IPython
-        ``%gui qt`` is turned on when it is off.
+        delete the window; the viewer's ``workspace`` remains.
     **params
         Parameters of ``learner`` (e.g. ``kernel="rbf", gamma=0.5``), as
         :meth:`Viewer.set_learner` takes them.
-
-    Returns
-    -------
-    Viewer
 
     Raises
     ------

@@ -1,10 +1,8 @@
 """The window's actions as data: an :class:`ActionSpec` each, made and enabled by :class:`Actions`.
 
-The context is a dictionary of values the window and its features provide
-(``modes``: the modes on; ``can_undo``; ``game`` …); :meth:`Actions.update`
-evaluates every ``when`` over one context.  Actions sharing a key declare
-disjoint predicates: ``tests/ui/test_action_keys.py`` walks the modes and levels
-and finds no key held by two enabled actions (Qt would trigger neither).
+Every ``when`` reads one context of values the window and its features provide
+(``modes``, ``can_undo``, ``game`` …).  Actions sharing a key declare disjoint
+predicates: a key held by two enabled actions triggers neither.
 """
 
 from __future__ import annotations
@@ -26,12 +24,9 @@ __all__ = ["ActionSpec", "Actions"]
 class ActionSpec:
     """One action, declared: what :meth:`Actions.make` builds.
 
-    ``slot`` is called on ``triggered`` (a checkable action's on ``toggled``, with
-    its state); ``keys`` are key sequences, the first the main one (``key_in_tip``
-    appends it to the tip); ``menu`` is a key of ``window.menus``; ``when(context)``
-    says when it is enabled (None: its owner enables it); ``icon`` is a standard
-    pixmap of the style, ``icon_text`` the toolbar's short text; ``name`` the
-    object name (default ``"action"`` and the id in CamelCase).
+    ``slot`` is called on ``triggered`` (a checkable action's on ``toggled``); ``keys``:
+    the first is shown (``key_in_tip``); ``when(context)``: whether enabled (None: its
+    owner says); ``name``: the object name (default ``"action"`` and the id in CamelCase).
     """
 
     id: str
@@ -60,8 +55,7 @@ class ActionSpec:
 
 
 class Actions(dict):
-    """The window's actions by id (a ``dict``), made from specs and enabled from the context;
-    their shortcuts work wherever the focus is in ``window``."""
+    """The window's actions by id, made from specs and enabled from the context."""
 
     def __init__(self, window):
         super().__init__()
@@ -109,8 +103,7 @@ class Actions(dict):
         return action
 
     def add(self, action_id: str, action: QtGui.QAction) -> QtGui.QAction:
-        """Register an action Qt made (a dock's toggle) under ``action_id``; ValueError when
-        another action has it."""
+        """Register an action Qt made (a dock's toggle) under ``action_id`` (not taken)."""
         if self.get(action_id, action) is not action:
             raise ValueError(f"an action with id {action_id!r} is already registered")
         self[action_id] = action

@@ -1,11 +1,9 @@
 """The posterior's diverging colour map, built in CIELAB from the classes' colours (numpy only).
 
-``P(y = +1 | x)``: the background itself at ½, then the hue of class +1
-towards P = 1 and of class −1 towards P = 0, the lightness moving away from
-the background's linearly in ``|2P − 1|`` and the chroma growing with it.
-:func:`simulate_cvd` lets the tests check that the two sides stay apart under
-deuteranopia, protanopia and tritanopia.  Each end goes as deep as the marks
-drawn on the shading keep a WCAG contrast of 3:1 with every level.
+``P(y = +1 | x)``: the background itself at ½, then the hue of class +1 towards
+P = 1 and of class −1 towards P = 0, the lightness moving away from the
+background's linearly in ``|2P − 1|``, the chroma growing with it, each end as
+deep as the marks drawn on it keep a WCAG contrast of 3:1 with every level.
 
 References
 ----------

@@ -1,10 +1,8 @@
 """The command bus: the one way a command is carried out, and the one undo step.
 
 :data:`HANDLERS` maps a command type to ``handler(context, command) -> bool``
-(True: done).  A type without one is done by :meth:`Context.do`.  The window's
-context routes the built-in types through its undo stack, playback and
-workers; a context without a window (a demo's own steps, a script's calls)
-uses their ``execute``.  :class:`UndoStep` is the only undo command.
+(True: done); a type without one is done by :meth:`Context.do`.  A context without
+a window (a demo's own steps, a script's calls) uses the commands' ``execute``.
 """
 
 from __future__ import annotations
@@ -32,7 +30,7 @@ from .deferred import YieldingTimer
 from .playback import Playback
 
 __all__ = ["HANDLERS", "Context", "EditQueue", "UndoStep", "register_handler",
-           "unregister_handler", "route_step_actions"]
+           "unregister_handler"]
 
 _MERGE_ID = 1001
 
@@ -42,10 +40,7 @@ HANDLERS: dict[type, Handler] = {}
 
 
 def register_handler(cls: type, handler: Handler) -> Handler:
-    """Carry out commands of type ``cls`` (and its subclasses) with ``handler``; returns it.
-
-    ValueError when another handler has ``cls`` already.
-    """
+    """Carry out commands of ``cls`` (and subclasses) with ``handler``; ValueError if taken."""
     if HANDLERS.get(cls, handler) is not handler:
         raise ValueError(f"{cls.__qualname__} has a handler already; unregister it first")
     HANDLERS[cls] = handler
@@ -58,12 +53,8 @@ def unregister_handler(cls: type) -> Handler:
 
 
 class UndoStep(QtGui.QUndoCommand):
-    """A command and its inverse on an undo stack, carried out on ``workspace`` (or on
-    what else they act on: the demo editor's drafts).
-
-    Steps with the same ``merge`` key merge (one drag, one step); ``done``: the
-    command is carried out already, the push's redo does nothing.
-    """
+    """A command and its inverse on an undo stack; steps with the same ``merge`` key merge
+    (one drag, one step); ``done``: carried out already, the push's redo does nothing."""
 
     def __init__(self, workspace, command: Command, inverse: Command, *,
                  merge: int | None = None, done: bool = False, text: str | None = None):
@@ -99,8 +90,7 @@ class UndoStep(QtGui.QUndoCommand):
 
 @dataclass(frozen=True)
 class Context:
-    """What handlers carry commands out with: the workspace and, in the window, the window
-    (its undo stack, playback, edit guards, messages, and an :class:`EditQueue`)."""
+    """What handlers carry commands out with: the workspace and, in the window, the window."""
 
     workspace: object
     window: object = None
@@ -119,10 +109,8 @@ class Context:
         return None if self.window is None else self.window.playback
 
     def carry_out(self, command: Command) -> bool:
-        """Do ``command`` with its type's handler (or :meth:`do`); True when done.
-
-        ValueError for a command refused (nothing changed) or not a command.
-        """
+        """Do ``command`` with its type's handler (or :meth:`do`); whether done (ValueError:
+        refused, nothing changed)."""
         if not isinstance(command, Command):
             raise ValueError(f"not a command: {command!r}")
         handler = next((HANDLERS[t] for t in type(command).__mro__ if t in HANDLERS), None)
@@ -130,12 +118,9 @@ class Context:
 
     def do(self, command: Command, *, change=None, merge: int | None = None,
            before: Callable[[], object] | None = None) -> bool:
-        """Carry out ``command``: undoable when it has an inverse and there is an undo stack.
-
-        The edit guards are asked about ``change`` (default: the command), then
-        ``before`` runs and the command is pushed with its inverse made right
-        before it.
-        """
+        """Carry out ``command``, undoable when it has an inverse and there is an undo stack:
+        the edit guards are asked about ``change`` (default: the command), then ``before``
+        runs and the command is pushed with its inverse made right before it."""
         ws, stack = self.workspace, self.undo_stack
         if stack is None or command.inverse(ws) is None:
             command.execute(ws)
@@ -150,11 +135,8 @@ class Context:
 
 
 class EditQueue(QtCore.QObject):
-    """A window's data edits on their way to its undo stack (:attr:`Context.edits`).
-
-    A drag's move on large data waits for a :class:`~.deferred.YieldingTimer`
-    (taking turns with the redraws it causes), replaced by any newer move.
-    """
+    """A window's data edits on their way to its undo stack: a drag's move on large data
+    waits for a ``YieldingTimer`` (taking turns with its redraws), replaced by a newer one."""
 
     def __init__(self, context: Context):
         super().__init__(context.window)
@@ -202,9 +184,6 @@ class EditQueue(QtCore.QObject):
 PLAYBACK_SLOTS = {"step": Playback.step_sample, "step_update": Playback.step_update,
                   "step_epoch": Playback.step_epoch, "step_back": Playback.step_back,
                   "reset": Playback.reset, "run_to_end": Playback.run_to_end}
-#: The window's step actions by id, and the step action of each.
-STEP_ACTIONS = {"step_sample": "step", "step": "step_update", "step_epoch": "step_epoch",
-                "step_back": "step_back", "reset": "reset", "run_to_end": "run_to_end"}
 
 #: The window's own route of each built-in command type (False: refused): an edit through
 #: the edit queue, w set by hand with the run stopped, a step action or a seek through the
@@ -233,11 +212,3 @@ def _window_route(ctx: Context, command: Command) -> bool:
 
 for _cls in _ROUTES:
     register_handler(_cls, _window_route)
-
-
-def route_step_actions(window) -> None:
-    """Let the playback's step actions speak commands: each goes through ``window.dispatch``."""
-    for act_id, action in STEP_ACTIONS.items():
-        act = window.actions[act_id]
-        act.triggered.disconnect()  # the playback's own slot: the command calls it
-        act.triggered.connect(lambda _=False, a=action: window.dispatch(Run(a)))

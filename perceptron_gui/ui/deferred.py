@@ -1,22 +1,19 @@
 """Deferred work on the UI thread: at most one costly job per pass of the event loop.
 
-Qt runs every timer that is due when a pass of the event loop begins, one
-after the other, however long each takes.  The deferred jobs that one step of
-a run makes due (the canvas's redraw, the plots' and panels' refreshes, the
-next slice of "run to end") would run back to back in one pass and hold the
-loop for their sum; a timer that came due meanwhile (a tick of playback, the
-user's next event, a repaint) waits through all of them.
+Qt runs every timer due when a pass of the event loop begins, one after the
+other, however long each takes: the jobs one step of a run makes due (the
+canvas's redraw, the plots' and panels' refreshes, the next slice of "run to
+end") would hold the loop for their sum, and a tick of playback, the user's next
+event or a repaint would wait through all of them.
 
-A :class:`YieldingTimer` runs its job unless a costly job (one that took more
-than :data:`COSTLY_SECONDS`) already ran in this pass, or other jobs were put
-off before it.  Otherwise it waits in line: the end of the pass, a queued call
-that Qt delivers after the pass's timers, starts the jobs in line again, in
-order, due after every timer that came due meanwhile and after the repaints.
-Each pass runs at least the first job in line, so none waits for good.
-(superqt's ``qthrottled`` limits how often one callable runs, not many
-callables running back to back.)  Its ``start``, ``stop``, ``isActive``,
-``setInterval`` and ``interval`` are Python overrides: call them from Python,
-not through a C++ slot.
+A :class:`YieldingTimer` runs its job unless a costly job (longer than
+:data:`COSTLY_SECONDS`) already ran in this pass, or other jobs were put off
+before it; otherwise it waits in line until the end of the pass (a queued call
+Qt delivers after the pass's timers and repaints).  Each pass runs at least the
+first job in line, so none waits for good.  (superqt's ``qthrottled`` limits how
+often one callable runs, not many callables back to back.)  Its ``start``,
+``stop``, ``isActive``, ``setInterval`` and ``interval`` are Python overrides:
+call them from Python, not through a C++ slot.
 """
 
 from __future__ import annotations
@@ -46,7 +43,7 @@ class _Passes(QtCore.QObject):
         self._ended.connect(self._on_ended, QtCore.Qt.QueuedConnection)
 
     def may_run(self, timer: YieldingTimer) -> bool:
-        """True if *timer*'s job may run now: the pass is free and it is first in line."""
+        """Whether the pass is free and *timer* first in line."""
         return not self.costly_ran and (not self.waiting or self.waiting[0] is timer)
 
     def put_off(self, timer: YieldingTimer) -> None:
@@ -56,7 +53,7 @@ class _Passes(QtCore.QObject):
         self._post()
 
     def drop(self, timer: YieldingTimer) -> None:
-        """*timer* ran or was stopped: it leaves the line."""
+        """*timer* ran or was stopped: out of the line."""
         if timer in self.waiting:
             self.waiting.remove(timer)
 
@@ -72,7 +69,6 @@ class _Passes(QtCore.QObject):
             self._ended.emit()
 
     def _on_ended(self) -> None:
-        """The pass ended: start the jobs in line again, in their order."""
         self._posted = False
         self.costly_ran = False
         for timer in list(self.waiting):
@@ -82,8 +78,7 @@ class _Passes(QtCore.QObject):
                 self.waiting.remove(timer)
 
 
-#: The application's one :class:`_Passes` (made with the first timer, a child of the
-#: application, so it goes with it).
+#: The application's one :class:`_Passes` (a child of the application: it goes with it).
 _shared: list[_Passes] = []
 
 
@@ -100,11 +95,8 @@ def _passes() -> _Passes:
 class YieldingTimer(QtCore.QTimer):
     """A single-shot ``QTimer`` whose job waits for a pass with no costly job run yet.
 
-    ``slot`` is connected to :attr:`fired` (``timeout`` decides whether to run it
-    now); ``interval_ms`` is the delay of :meth:`start` without an argument.
-    ``isActive()`` stays true while the job is put off, so callers that coalesce
-    on it see one pending call; while the job runs it is false, so the job may
-    start the timer again.
+    ``isActive()`` stays true while the job is put off (callers that coalesce on it
+    see one pending call) and is false while it runs (it may start the timer again).
     """
 
     fired = QtCore.Signal()

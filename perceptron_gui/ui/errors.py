@@ -1,17 +1,12 @@
 """How the program shows errors and asks questions: plain text, and at most one dialog at a time.
 
-Every message box of the program is made here (:func:`message_box`, and
-:func:`warn` and :func:`ask` for the common cases), with its text as *plain
-text*: a message quotes file names, paths and values from files, and Qt would
-render a first line that looks like HTML as rich text (a path containing
-``<img src=/dev/zero>`` made Qt read ``/dev/zero``).  A tooltip cannot be told
-its format, so one that quotes such a string goes through
-:func:`plain_tooltip`.
-
-The exception hook: an unexpected exception in a slot must neither kill the
-program (losing the user's points) nor bury them under dialogs: it is logged
-with its traceback, and one dialog says what happened; errors that follow
-within ``FLOOD_SECONDS`` are only logged, and counted in the next dialog.
+Every message box of the program is made here, its text *plain text*: a message
+quotes file names, paths and values from files, and Qt would render a first line
+that looks like HTML as rich text (a path containing ``<img src=/dev/zero>`` made
+Qt read ``/dev/zero``); a tooltip that quotes such a string goes through
+:func:`plain_tooltip`.  The exception hook logs an unexpected exception with its
+traceback and says so in one dialog, never killing the program (losing the user's
+points) nor burying it under dialogs: errors within ``FLOOD_SECONDS`` are only logged.
 """
 
 from __future__ import annotations
@@ -68,13 +63,9 @@ def about(parent: QtWidgets.QWidget | None, title: str, heading: str, text: str)
 
 def report(window, summary: str, detail: str | BaseException | None = None, *,
            dialog: bool = True, msecs: int = ERROR_MSECS) -> None:
-    """The one way an error reaches ``window``'s user: a warning box, or its status bar.
-
-    Logged (an exception with its traceback) and announced by
-    ``window.errorReported(summary, text)``.  ``summary`` says what failed in a
-    few words, ``detail`` why.  ``dialog``: a box that waits for OK (a file or an
-    export failed); False: the status bar for ``msecs`` (a value refused as typed).
-    """
+    """The one way an error (``summary``: what failed, ``detail``: why) reaches ``window``'s
+    user, logged and announced: a box that waits for OK (a file or an export failed), or
+    (``dialog=False``) the status bar for ``msecs`` (a value refused as typed)."""
     text = error_text(detail)
     exc = detail if isinstance(detail, BaseException) else None
     log.warning("%s%s", summary, f": {text}" if text else "",
@@ -96,8 +87,8 @@ def error_text(detail: str | BaseException | None) -> str:
 
 
 def plain_tooltip(text: str) -> str:
-    """A tooltip showing ``text`` as it is: Qt renders a tooltip that looks like HTML as
-    HTML, so the text is escaped inside an explicit rich-text paragraph."""
+    """A tooltip showing ``text`` as it is, escaped in a rich-text paragraph (Qt renders a
+    tooltip that looks like HTML as HTML)."""
     return QtGui.Qt.convertFromPlainText(text, QtCore.Qt.WhiteSpaceMode.WhiteSpaceNormal)
 
 

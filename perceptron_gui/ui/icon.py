@@ -11,11 +11,8 @@ from ..core.samples import shipped_dir
 
 __all__ = ["ICON_FILE", "app_icon", "epoch_icon", "glyph_color", "glyph_icon"]
 
-_NAME = "perceptron-gui.svg"
-
-
 #: The icon's SVG file.
-ICON_FILE: Path = shipped_dir("icons") / _NAME
+ICON_FILE: Path = shipped_dir("icons") / "perceptron-gui.svg"
 
 
 def app_icon() -> QtGui.QIcon:
@@ -29,11 +26,8 @@ DISABLED_FADE = 0.7
 
 
 def glyph_color(mode: QtGui.QIcon.Mode = QtGui.QIcon.Mode.Normal) -> QtGui.QColor:
-    """The colour a glyph is drawn in now: the application palette's button text.
-
-    Disabled, it fades toward the button's colour: the disabled text colour alone
-    stays bright on the dark scheme, where a disabled glyph looked enabled.
-    """
+    """The colour a glyph is drawn in now: the palette's button text; disabled, faded toward
+    the button's colour (the disabled text alone looked enabled on the dark scheme)."""
     palette = QtWidgets.QApplication.palette()
     if mode != QtGui.QIcon.Mode.Disabled:
         return palette.color(QtGui.QPalette.ColorGroup.Active,

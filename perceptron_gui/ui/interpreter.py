@@ -1,36 +1,30 @@
 """Python's interpreter under Qt: when garbage is collected, and how often threads switch.
 
-The two policies the program sets on the interpreter live here, and nowhere
-else.  Importing this module loads no Qt.
+Importing this module loads no Qt.
 
 Garbage collection
 ------------------
 Left automatic, a collection runs inside whatever allocation crosses its
-threshold, on whatever thread, in the middle of whatever call.  With Qt that is
-unsafe in two ways:
+threshold, on whatever thread, in the middle of whatever call.  With Qt that
+hangs or crashes:
 
-- **a hang**: ``QObject::disconnect`` holds one of Qt's internal signal-slot
-  mutexes while PySide looks up a Python override of ``disconnectNotify``; an
-  allocation there can start a collection, and when it destroys a garbage
-  ``QObject`` whose destructor needs the same mutex, the process waits on
-  itself for ever (seen in the test suite: pyqtgraph's ``itemChange``
-  disconnecting a view while a cycle holding a legend's text items was
-  collected);
-- **a crash**: a collection started by an allocation on a worker thread
-  destroys Qt wrappers of the UI thread from the wrong thread.
+- ``QObject::disconnect`` holds a signal-slot mutex while PySide looks up a
+  Python ``disconnectNotify``; a collection started there that destroys a
+  ``QObject`` whose destructor needs the same mutex waits on itself for ever
+  (seen in the tests: pyqtgraph's ``itemChange`` disconnecting a view while a
+  cycle holding a legend's text items was collected);
+- a collection started on a worker thread destroys the UI thread's Qt wrappers.
 
-So the application turns automatic collection off once its window shows and
-collects from a timer instead (:func:`start`), by Python's own thresholds:
-always on the UI thread, between two events, never inside a Qt call.
+So once the window shows, a timer collects instead (:func:`start`), by Python's
+own thresholds: on the UI thread, between two events, never inside a Qt call.
 
 The switch interval
 -------------------
 While a worker runs, Python hands the GIL between threads every
-:data:`SWITCH_INTERVAL_S` instead of every 5 ms: a worker running Python
-(painting 10⁶ markers one call at a time) otherwise makes the UI thread wait
-up to 5 ms for each of the many times an event needs Python, and one repaint
-becomes a 60-120 ms stall.  The workers count themselves in and out (not a
-signal's slot), so that the count never depends on a connection made in time.
+:data:`SWITCH_INTERVAL_S` instead of every 5 ms: a worker running Python makes
+the UI thread wait up to 5 ms each time an event needs Python, and one repaint
+becomes a 60-120 ms stall.  The workers count themselves in and out (not by a
+signal's slot: the count never depends on a connection made in time).
 """
 
 from __future__ import annotations
@@ -53,11 +47,8 @@ _timer = None  # the QTimer, made by start()
 
 
 def collect_due() -> int:
-    """Collect the generations whose counts passed Python's thresholds; the number freed.
-
-    The automatic collector's choice: the oldest generation whose count passed
-    its threshold, with everything younger.
-    """
+    """Collect as the automatic collector would: the oldest generation whose count passed
+    its threshold, with everything younger; the number freed."""
     t0, t1, t2 = gc.get_threshold()
     c0, c1, c2 = gc.get_count()
     if c0 <= t0:
@@ -70,8 +61,7 @@ def collect_due() -> int:
 
 
 def start() -> bool:
-    """Automatic collection off, :func:`collect_due` every :data:`INTERVAL_MS`; False without
-    a ``QCoreApplication``."""
+    """Automatic collection off, :func:`collect_due` every :data:`INTERVAL_MS` (False: no app)."""
     global _timer
     from PySide6 import QtCore
 
@@ -107,8 +97,7 @@ def _alive(timer) -> bool:
 
 @contextlib.contextmanager
 def no_collection():
-    """No automatic collection inside the block (a thread that allocates much and frees
-    little: the warm-up); as it was after it."""
+    """No automatic collection inside the block (the warm-up allocates much, frees little)."""
     collecting = gc.isenabled()
     gc.disable()
     try:
@@ -121,12 +110,9 @@ def no_collection():
 def pause_collection():
     """Garbage collection off until the window's first frame; returns what resumes it.
 
-    A launch allocates some 10⁶ objects and frees few: the collector ran ~150
-    times, for 60-100 ms.  Resuming freezes every object alive then (once,
-    :func:`gc.freeze`: they live as long as the window, a later collection does
-    not walk them) and hands collection to :func:`start`'s timer, or without Qt
-    back to Python.  ``resume(final=True)``, on the way out, stops that timer and
-    restores automatic collection as it was; later calls do nothing.
+    A launch allocates some 10⁶ objects and frees few: the collector ran ~150 times,
+    for 60-100 ms.  Resuming freezes what is alive (once) and hands collection to
+    :func:`start`'s timer; ``resume(final=True)`` restores it as it was.
     """
     collecting = gc.isenabled()
     gc.disable()

@@ -1,8 +1,7 @@
 """Help ▸ Keyboard and mouse: a table generated from the window's own actions.
 
-Every action of the window with a shortcut gets a row (its shortcuts, then what
-it does), so the reference lists exactly the keys that work; the canvas's mouse
-gestures and keys, which are not actions, follow from :data:`CANVAS_ROWS`.
+Every action with a shortcut gets a row, so the reference lists exactly the keys that
+work; the canvas's gestures and keys, which are not actions, follow.
 """
 
 from __future__ import annotations
@@ -14,7 +13,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 if TYPE_CHECKING:
     from .window_api import WindowAPI
 
-__all__ = ["CANVAS_ROWS", "KeyboardHelp", "canvas_key_rows", "shortcut_rows"]
+__all__ = ["CANVAS_ROWS", "KeyboardHelp", "shortcut_rows"]
 
 #: The canvas's gestures and keys (not actions): (keys, what they do).
 CANVAS_ROWS = (
@@ -28,20 +27,12 @@ CANVAS_ROWS = (
 )
 
 
-def canvas_key_rows() -> list[tuple[str, str]]:
-    """The canvas's own keys (its cursor, adding, selecting, the active class)."""
-    from .widgets.canvas.tool import KEYS
-
-    return [(keys, what[:1].upper() + what[1:]) for keys, what in KEYS]
-
-
 def _plain(text: str) -> str:
     return text.replace("&&", "\0").replace("&", "").replace("\0", "&").rstrip(".…")
 
 
 def shortcut_rows(window: WindowAPI) -> list[tuple[str, str]]:
-    """(shortcuts, description) for every action of ``window.actions`` with a shortcut,
-    once, in order; the description is its text (and status tip when it says more)."""
+    """(shortcuts, text and status tip) for every action with a shortcut, once, in order."""
     rows = []
     seen = set()
     for act in window.actions.values():
@@ -67,7 +58,10 @@ class KeyboardHelp(QtWidgets.QDialog):
         super().__init__(window)
         self.setObjectName("keyboardHelp")
         self.setWindowTitle("Keyboard and mouse")
-        rows = shortcut_rows(window) + list(CANVAS_ROWS) + canvas_key_rows()
+        from .widgets.canvas.tool import KEYS  # the canvas's own keys
+
+        rows = (shortcut_rows(window) + list(CANVAS_ROWS)
+                + [(keys, what[:1].upper() + what[1:]) for keys, what in KEYS])
         self.table = QtWidgets.QTableWidget(len(rows), 2, self)
         self.table.setObjectName("keyboardTable")
         self.table.setHorizontalHeaderLabels(["Keys", "Does"])

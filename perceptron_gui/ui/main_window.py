@@ -1,9 +1,7 @@
 """The main window: the canvas first, one folding side panel, the views beside it.
 
-It owns the undo stack, the actions and the playback; everything it shows is
-drawn from the Qt-free :class:`~perceptron_gui.core.workspace.Workspace`.
-Every command goes through :attr:`MainWindow.bus` (:mod:`.commands`); every
-feature uses only the window's interface (:class:`~.window_api.WindowAPI`).
+Every command goes through :attr:`MainWindow.bus` (:mod:`.commands`); every feature
+uses only the window's interface (:class:`~.window_api.WindowAPI`).
 """
 
 from __future__ import annotations
@@ -15,7 +13,7 @@ from ..core.commands import EditData, SetLayers, SetViewRect, ShowViews
 from ..core.dataset import Clear, ReplaceAll
 from . import errors, workers
 from .actions import Actions, ActionSpec
-from .commands import Context, route_step_actions
+from .commands import Context
 from .errors import ERROR_MSECS
 from .modes import ModeManager
 from .playback import RUN_REDRAW_SECONDS, Playback, slider_from_speed, speed_from_slider
@@ -109,9 +107,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.playback = pb = Playback(self)
         (self.actionStepSample, self.actionStep, self.actionStepEpoch, self.actionPlay,
          self.actionStepBack, self.actionReset, self.actionRunToEnd, self.actionCancel) = (
-            pb.actionStepSample, pb.actionStep, pb.actionStepEpoch, pb.actionPlay,
-            pb.actionStepBack, pb.actionReset, pb.actionRunToEnd, pb.actionCancel)
-        route_step_actions(self)
+            pb.run_menu_actions())
         self.speedSlider = self.playback.speed_slider
 
         self._build_actions()
@@ -138,8 +134,8 @@ class MainWindow(QtWidgets.QMainWindow):
 
     def add_toolbar(self, toolbar: QtWidgets.QToolBar, area: QtCore.Qt.ToolBarArea, *,
                     new_row: bool = False, key: str | None = None) -> QtWidgets.QToolBar:
-        """Add a feature's toolbar in ``area`` (``new_row``: below the others; canvas-only
-        mode hides it; ``key``: also as :attr:`toolbars` ``[key]``); returns it."""
+        """Add a feature's toolbar in ``area`` (``new_row``: below the others; ``key``: also
+        as :attr:`toolbars` ``[key]``; canvas-only mode hides it); returns it."""
         if new_row:
             self.addToolBarBreak(area)
         self.addToolBar(area, toolbar)
@@ -209,7 +205,7 @@ class MainWindow(QtWidgets.QMainWindow):
             ("F9",), "Show the live plots beside the canvas", checkable=True,
             key_in_tip=True))
         self.actionCanvasOnly = make(ActionSpec(
-            "canvas_only", "&Canvas only", self.set_canvas_only, ("Ctrl+Shift+F",),
+            "canvas_only", "&Canvas only", self.window_layout.set_canvas_only, ("Ctrl+Shift+F",),
             "Give the canvas the whole window; again to bring the panels back",
             checkable=True, key_in_tip=True))
         self.actionResetLayout = make(ActionSpec(
@@ -307,8 +303,7 @@ class MainWindow(QtWidgets.QMainWindow):
 
     def report_error(self, summary: str, detail: str | BaseException | None = None, *,
                      dialog: bool = True, msecs: int = ERROR_MSECS) -> None:
-        """The one way an error reaches the user: a warning box, or the status bar
-        (:func:`.errors.report`)."""
+        """The one way an error reaches the user: a box or the status bar (``errors.report``)."""
         errors.report(self, summary, detail, dialog=dialog, msecs=msecs)
 
     def _on_run_changed(self, _event=None) -> None:
@@ -338,8 +333,7 @@ class MainWindow(QtWidgets.QMainWindow):
         return done
 
     def push_edit(self, edit) -> bool:
-        """Validate ``edit`` and push it on the undo stack; False (why in the status bar)
-        when invalid or refused by a guard."""
+        """Validate ``edit`` and push it on the undo stack; False (why: the status bar) if not."""
         return self.bus.edits.push(edit)
 
     @property
@@ -363,8 +357,8 @@ class MainWindow(QtWidgets.QMainWindow):
 
     def add_menu(self, key: str, menu: QtWidgets.QMenu, before: str | None = None
                  ) -> QtWidgets.QMenu:
-        """Add a feature's ``menu`` to the menu bar as :attr:`menus` ``[key]``, before the
-        menu ``before`` (None: last); returns it.  ValueError when the key is taken."""
+        """Add a feature's ``menu`` as :attr:`menus` ``[key]`` (not taken), before the menu
+        ``before`` (None: last); returns it."""
         if self.menus.get(key, menu) is not menu:
             raise ValueError(f"a menu with key {key!r} is already there")
         bar = self.menuBar()
@@ -410,9 +404,9 @@ class MainWindow(QtWidgets.QMainWindow):
         ws = self.workspace
         busy = self.playback.running_to_end
         can_step = ws.can_step and not busy
-        for act in (self.actionStepSample, self.actionStep, self.actionStepEpoch):
+        for act in (self.actionStepSample, self.actionStep, self.actionStepEpoch,
+                    self.actionRunToEnd):
             act.setEnabled(can_step)
-        self.actionRunToEnd.setEnabled(can_step)
         self.actionPlay.setEnabled((ws.can_step or self.actionPlay.isChecked()) and not busy)
         self.actionStepBack.setEnabled(ws.can_step_back and not busy)
         self.actionReset.setEnabled(ws.running and ws.step_count > 0)
@@ -433,8 +427,7 @@ class MainWindow(QtWidgets.QMainWindow):
     # -- layout ------------------------------------------------------------------------
     @property
     def scaled(self) -> list:
-        """The parts besides the views that follow presenter sizes and the colour scheme
-        through ``set_scale``."""
+        """The parts besides the views that follow presenter sizes and the colour scheme."""
         return [self.canvas, self.readouts, self.essentials, self.timeline, self.demos,
                 self.bound_strip]
 
@@ -447,17 +440,12 @@ class MainWindow(QtWidgets.QMainWindow):
         """Show or hide the views' area as :attr:`view_state` says (its listener)."""
         self.window_layout.show_views(on)
 
-    def set_canvas_only(self, on: bool) -> None:
-        """Give the canvas the whole window (True) or bring the panels back (False)."""
-        self.window_layout.set_canvas_only(on)
-
     def reset_layout(self) -> None:
         """Put docks, toolbars, sections and views back as at the first start."""
         self.window_layout.reset()
 
     def settle(self) -> None:
-        """Bring every view up to date now, laid out, without running an event loop
-        (scripts, screenshots, exports)."""
+        """Bring every view up to date now, laid out, without an event loop (scripts, exports)."""
         self.canvas.refresh()
         for view in (self.readouts, self.essentials, self.timeline.bar, self.bound_strip,
                      *self.views.views().values()):

@@ -1,13 +1,10 @@
 """The window's modes: what each shows, hides and switches, who gets Esc, its edit guards.
 
-A mode is a state the window is in for a while (presenter mode, a playing
-demo, the game …), declared as a :class:`Mode` subclass in :data:`MODE_TYPES`.
-The feature that owns it calls ``window.modes.enter(name)`` and
-``leave(name)``; the :class:`ModeManager` puts every item, switch and guard
-back as it was once no mode on declares it (shown wins over hidden: a demo
-that uses the live plots shows them in presenter mode), and gives Esc to one
-action at a time: an enabled action with Esc that is no mode's (Cancel)
-first, then the active modes' by :attr:`Mode.esc_priority`, lowest first.
+A mode (presenter mode, a playing demo, the game …) is a :class:`Mode` subclass in
+:data:`MODE_TYPES`.  The :class:`ModeManager` puts every item, switch and guard back
+once no mode on declares it (shown wins over hidden), and gives Esc to one action at
+a time: an enabled Esc action that is no mode's (Cancel) first, then the modes' by
+:attr:`Mode.esc_priority`, lowest first.
 """
 
 from __future__ import annotations
@@ -31,12 +28,12 @@ class Mode:
     Attributes
     ----------
     esc : str or None
-        The id of the action Esc triggers in this mode (None: it does not take Esc).
+        The id of the action Esc triggers in this mode.
     layers : dict of str to bool
-        The layer switches set (one ``SetLayers``) while the mode is on.
+        The layer switches set while the mode is on.
     keeps_view : bool
-        Every layer switch and the view rectangle as they were on entering are given
-        back on leaving (a level changes them as it goes).
+        Every layer switch and the view rectangle given back on leaving (a level
+        changes them as it goes).
     """
 
     name: ClassVar[str] = ""
@@ -53,8 +50,8 @@ class Mode:
         return []
 
     def editing_hidden(self, sections=(), docks=(), toolbars=(), actions=()) -> list:
-        """The side sections, docks, toolbars and actions of these names that exist, and the
-        editing controls (the edit toolbar, the two class actions): for :meth:`hidden`."""
+        """For :meth:`hidden`: the side sections, docks, toolbars and actions of these names
+        that exist, and the editing controls (the edit toolbar, the two class actions)."""
         w = self.window
         tables = ((w.side_panel.sections, sections), (w.docks, docks),
                   (w.toolbars, toolbars), (w.actions, actions))
@@ -73,8 +70,7 @@ class Mode:
         return []
 
     def set_visible(self, item, on: bool) -> None:
-        """Show or hide one of :meth:`hidden` (the views area through the window, which
-        keeps the View menu's check mark in step)."""
+        """Show or hide one of :meth:`hidden` (the views area through the window's view state)."""
         if item is self.window.views:
             self.window.set_views_visible(on)
         else:
@@ -118,10 +114,7 @@ class ModeManager(QtCore.QObject):
         return name in self._on
 
     def enter(self, name: str, **options) -> None:
-        """Switch the mode ``name`` on, with ``options`` for its class (a demo's ``views``).
-
-        On already with other options: its items follow the new ones.
-        """
+        """Switch the mode ``name`` on with ``options`` for its class (again: the new options)."""
         old = self._on.get(name)
         if old is not None and old[2] == options:
             return

@@ -1,9 +1,7 @@
 """Playback: the step actions, play / pause, run to the end with Cancel, and the speed.
 
 Both timers move the run on the main thread: the play timer a few steps per
-tick, the run-to-end timer in slices of :data:`RUN_SLICE_SECONDS` (the window
-stays responsive).  Features that must hold the run still call
-:meth:`Playback.stop`.
+tick, the run-to-end timer in slices of :data:`RUN_SLICE_SECONDS`.
 """
 
 from __future__ import annotations
@@ -12,6 +10,7 @@ import math
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from ..core.commands import Run
 from ..core.text import fmt_count, fmt_rate, plural
 from .actions import ActionSpec
 from .deferred import YieldingTimer
@@ -75,34 +74,39 @@ class Playback(QtCore.QObject):
 
     # -- construction ------------------------------------------------------------------
     def _build_actions(self) -> None:
+        """The step actions speak commands (``Run``: the window's bus calls the methods below
+        and a recorder hears them); play and cancel are the playback's own."""
         sp = QtWidgets.QStyle.StandardPixmap
-        make = self._window.actions.make
-        for id_, text, slot, keys, tip, icon, short in (
-                ("step_sample", "Step &sample", self.step_sample, ("S", "Shift+Space"),
-                 "Examine the next sample", sp.SP_ArrowRight, "Sample"),
-                ("step", "Step to next &update", self.step_update, ("Space",),
-                 "Run to the next update (mistake)", sp.SP_MediaSeekForward, "Update"),
-                ("step_epoch", "Step &epoch", self.step_epoch, ("E",),
-                 "Run to the end of the epoch", None, "Epoch"),
-                ("play", "&Play", self.set_playing, ("P",),
-                 "Play / pause: examine samples at the chosen speed", sp.SP_MediaPlay, "Play"),
-                ("step_back", "Step &back", self.step_back, ("B",), "Undo the last step",
-                 sp.SP_MediaSeekBackward, "Back"),
-                ("reset", "&Reset", self.reset, ("Home",),
-                 "Back to the start: w = 0, or w₀ set by hand", sp.SP_MediaSkipBackward,
-                 "Reset"),
-                ("run_to_end", "Run to e&nd", self.run_to_end, ("End",),
-                 "Run until an epoch without a mistake, or max epochs",
-                 sp.SP_MediaSkipForward, "Run to end"),
-                ("cancel", "&Cancel", self.cancel_run, ("Esc",), "Stop running to the end",
-                 None, "")):
-            make(ActionSpec(id_, text, slot, keys, tip, icon=icon, icon_text=short,
-                            checkable=id_ == "play", key_in_tip=True))
-        a = self._window.actions
+        window = self._window
+
+        def run(action: str):
+            return lambda: window.dispatch(Run(action))
+
+        table = (
+            ("step_sample", "Step &sample", run("step"), ("S", "Shift+Space"),
+             "Examine the next sample", sp.SP_ArrowRight, "Sample"),
+            ("step", "Step to next &update", run("step_update"), ("Space",),
+             "Run to the next update (mistake)", sp.SP_MediaSeekForward, "Update"),
+            ("step_epoch", "Step &epoch", run("step_epoch"), ("E",),
+             "Run to the end of the epoch", None, "Epoch"),
+            ("play", "&Play", self.set_playing, ("P",),
+             "Play / pause: examine samples at the chosen speed", sp.SP_MediaPlay, "Play"),
+            ("step_back", "Step &back", run("step_back"), ("B",), "Undo the last step",
+             sp.SP_MediaSeekBackward, "Back"),
+            ("reset", "&Reset", run("reset"), ("Home",),
+             "Back to the start: w = 0, or w₀ set by hand", sp.SP_MediaSkipBackward,
+             "Reset"),
+            ("run_to_end", "Run to e&nd", run("run_to_end"), ("End",),
+             "Run until an epoch without a mistake, or max epochs",
+             sp.SP_MediaSkipForward, "Run to end"),
+            ("cancel", "&Cancel", self.cancel_run, ("Esc",), "Stop running to the end",
+             None, ""))
+        self._actions = tuple(window.actions.make(ActionSpec(
+            id_, text, slot, keys, tip, icon=icon, icon_text=short, checkable=id_ == "play",
+            key_in_tip=True)) for id_, text, slot, keys, tip, icon, short in table)
         (self.actionStepSample, self.actionStep, self.actionStepEpoch, self.actionPlay,
-         self.actionStepBack, self.actionReset, self.actionRunToEnd, self.actionCancel) = (
-            a[k] for k in ("step_sample", "step", "step_epoch", "play", "step_back", "reset",
-                           "run_to_end", "cancel"))
+         self.actionStepBack, self.actionReset, self.actionRunToEnd,
+         self.actionCancel) = self._actions
         self.actionStepEpoch.setIcon(epoch_icon())  # drawn in the scheme's text colour
 
     def _build_speed(self) -> None:
@@ -137,9 +141,8 @@ class Playback(QtCore.QObject):
                 self.actionStepEpoch, self.actionPlay, self.actionRunToEnd]
 
     def run_menu_actions(self) -> list[QtGui.QAction]:
-        """The actions of the Run menu, in order."""
-        return [self.actionStepSample, self.actionStep, self.actionStepEpoch, self.actionPlay,
-                self.actionStepBack, self.actionReset, self.actionRunToEnd, self.actionCancel]
+        """The actions of the Run menu, in order: every action of the playback."""
+        return list(self._actions)
 
     def status_widgets(self) -> list[QtWidgets.QWidget]:
         """The status-bar widgets of a run to the end, in order."""
@@ -211,12 +214,8 @@ class Playback(QtCore.QObject):
         self.stateChanged.emit()
 
     def hold_play_width(self) -> None:
-        """Give each tool button of ``actionPlay`` the width of its wider text.
-
-        "Pause" is wider than "Play": without this the buttons after it shift
-        each time playback starts or stops.  From the button's own size hint
-        (presenter mode's font and icon size too).
-        """
+        """Give each tool button of ``actionPlay`` the width of "Pause", its wider text (from
+        its own size hint): else the buttons after it shift as playback starts and stops."""
         for button in self.actionPlay.associatedObjects():
             if not isinstance(button, QtWidgets.QToolButton):
                 continue
@@ -247,21 +246,13 @@ class Playback(QtCore.QObject):
         return self._running_to_end
 
     def run_to_end(self) -> None:
-        """Run to the end in slices of one frame, with progress and Cancel.
-
-        The first slice runs at once: a run that ends within it shows no
-        progress (nothing flashes in the status bar).
-        """
+        """Run to the end in slices of one frame, with progress and Cancel; the first slice
+        runs at once, so a run that ends in it shows no progress (nothing flashes)."""
         self._run_in_slices(None)
 
     def seek(self, step: int) -> None:
-        """Put the run's cursor at ``step``, computing the steps past the frontier in slices.
-
-        The steps beyond the frontier are computed as "run to end" computes,
-        while the run shown stays where it is (nothing is redrawn on the way);
-        then the cursor goes to ``step`` (or the run's end).  Cancel leaves the
-        run where it was.
-        """
+        """Put the run's cursor at ``step`` (or the run's end), the steps past the frontier
+        computed in slices as "run to end" does while the run shown stays (Cancel: there)."""
         self.stop()
         ws, step = self._ws, max(0, int(step))
         if not ws.can_step or step <= ws.learner.frontier:
@@ -270,7 +261,6 @@ class Playback(QtCore.QObject):
             self._run_in_slices(step)
 
     def _slice(self) -> None:
-        """One slice: of the run to the end, or of a seek's computing."""
         ws, target = self._ws, self._target
         if target is None:
             ws.advance_for(RUN_SLICE_SECONDS)
@@ -278,8 +268,7 @@ class Playback(QtCore.QObject):
             ws.compute_for(RUN_SLICE_SECONDS, target - ws.learner.frontier)
 
     def _arrived(self) -> bool:
-        """Whether the run to the end has ended, or a seek's steps are computed: the seek
-        then puts the cursor at its step."""
+        """Whether the run to the end ended, or a seek's steps are computed (then it seeks)."""
         ws, target = self._ws, self._target
         if target is None:
             return not ws.can_step
@@ -305,12 +294,8 @@ class Playback(QtCore.QObject):
         self.stateChanged.emit()
 
     def _run_slice(self) -> None:
-        """One slice of the run, then the timer again from the slice's end.
-
-        Started anew after each slice: a repeating timer would be due from the
-        start of the pass it last fired in, ahead of every timer that came due
-        during the slice.
-        """
+        """One slice, then the timer again from its end: a repeating timer would be due from
+        the start of its pass, ahead of every timer that came due during the slice."""
         if not self._running_to_end:
             return
         if self._arrived():

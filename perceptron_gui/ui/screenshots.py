@@ -1,9 +1,5 @@
-"""Render the main window in its characteristic states to PNG files.
-
-Used by the tests (every state renders, and is not blank) and by
-``make screenshots``, which refreshes ``resources/screenshot.png`` for the README.
-Run as ``python -m perceptron_gui.ui.screenshots OUT_DIR``.
-"""
+"""Render the main window in its characteristic states to PNG files (the tests, and
+``make screenshots``: ``python -m perceptron_gui.ui.screenshots OUT_DIR``)."""
 
 from __future__ import annotations
 

@@ -1,12 +1,10 @@
 """The one reader of the program's settings: each value of its type, or its default.
 
-A settings file is text that a person, another program or another version
-may have written: in an INI file ``colourScheme=dark, light`` reads back as a
-list, ``recent=@Point(1 2)`` as a ``QPoint``, ``geometry=hello`` as text
-where the window wants bytes.  :func:`value` gives a setting only when it
-has (or converts exactly to) the kind asked for; otherwise it gives the
-default and says so once in the log, so a corrupted setting is ignored and
-never stops the program.
+A settings file may have been written by a person, another program or version:
+in an INI file ``colourScheme=dark, light`` reads back as a list,
+``recent=@Point(1 2)`` as a ``QPoint``, ``geometry=hello`` as text where the window
+wants bytes.  A setting not of (or not exactly convertible to) the kind asked for
+gives the default, said once in the log: it never stops the program.
 """
 
 from __future__ import annotations
@@ -68,12 +66,8 @@ _said: set[str] = set()
 
 
 def value(key: str, kind: str, default=None):
-    """The setting ``key`` as ``kind`` (a key of :data:`KINDS`), or ``default`` when it is
-    missing or of another kind (logged once per key).
-
-    ``"texts"`` takes one string as a list of one; ``"bytes"`` is a ``QByteArray``
-    (as ``saveState`` gives); ``"integer"`` and ``"boolean"`` also the INI file's text.
-    """
+    """The setting ``key`` as ``kind`` (a key of :data:`KINDS`: ``"texts"`` takes one string,
+    ``"integer"`` and ``"boolean"`` the INI file's text), or ``default``."""
     convert = KINDS[kind]
     raw = QtCore.QSettings().value(key)
     if raw is None:

@@ -23,11 +23,10 @@ NEG_NAME = "class −1"
 class Palette:
     """The colours of one colour scheme (``name``: "light" or "dark").
 
-    Read a colour from the active palette, ``style.current().pos_color``, when it
-    is drawn: a view that re-reads its colours in its restyle path then follows a
-    change of scheme.  Every colour drawn on :attr:`background` keeps a WCAG
-    contrast of at least 3:1 with it, except :attr:`highlight_color`, a
-    translucent fill whose ring is drawn in :attr:`foreground`.
+    Read a colour from the active palette (``style.current().pos_color``) in the
+    restyle path, to follow a change of scheme.  Every colour drawn on
+    :attr:`background` keeps a WCAG contrast of 3:1 with it, but the translucent
+    :attr:`highlight_color`, whose ring is drawn in :attr:`foreground`.
     """
 
     name: str
@@ -134,8 +133,7 @@ class Scale:
 NORMAL = Scale()
 PRESENTER = NORMAL.scaled(2.0)
 
-#: The width of a pane that holds the views' titles, legends and axes at the normal sizes,
-#: in pixels (:func:`pane_scale`).
+#: The width of a pane that holds the views' titles, legends and axes at the normal sizes (px).
 VIEWS_NORMAL_PX = 260
 
 
@@ -152,11 +150,8 @@ FIXED_FAMILIES = ("DejaVu Sans Mono", "Liberation Mono", "Noto Mono", "Monospace
 
 
 def fixed_font(point_size: float | None = None) -> QtGui.QFont:
-    """A font that ``QFontInfo`` confirms is fixed-pitch, for formulas whose columns align.
-
-    With ``fonts-noto-mono``, Debian's ``monospace`` resolves to Noto Sans Mono,
-    which Qt reports as not fixed-pitch: :data:`FIXED_FAMILIES` are tried in turn.
-    """
+    """A font that ``QFontInfo`` confirms is fixed-pitch, for formulas whose columns align
+    (with ``fonts-noto-mono``, Debian's ``monospace`` is Noto Sans Mono, not fixed-pitch)."""
     system = QtGui.QFontDatabase.systemFont(QtGui.QFontDatabase.SystemFont.FixedFont)
     candidates = [system]
     for family in FIXED_FAMILIES:

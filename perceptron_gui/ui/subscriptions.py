@@ -1,10 +1,8 @@
 """A Qt object's subscriptions to the core's events end when the object is deleted.
 
-The core's signals (:mod:`perceptron_gui.core.signal`, psygnal) hold a bound
-method weakly, so a widget that Python frees is forgotten.  A widget deleted
-by Qt while a reference cycle keeps its Python wrapper would still be called;
-this module, imported with the Qt layer, tells the core to forget a
-``QObject``'s methods on its ``destroyed``.
+The core's signals hold a bound method weakly, but a widget deleted by Qt while a
+reference cycle keeps its Python wrapper would still be called: this module,
+imported with the Qt layer, has the core forget a ``QObject``'s methods on ``destroyed``.
 """
 
 from __future__ import annotations

@@ -1,10 +1,8 @@
 """The window's colour scheme: follow the system's light or dark scheme, or a user's choice.
 
-:class:`Theme` adds View ▸ Colour scheme (Follow system / Light / Dark) and
-on each change makes the matching :class:`~perceptron_gui.ui.style.Palette`
-active and restyles the views (``apply_theme(palette)``) and the window's
-``scaled`` parts (``set_scale`` re-reads the palette).  The Qt widgets get
-Fusion's palette of the scheme when the platform does not draw it itself.
+On each change the matching :class:`~perceptron_gui.ui.style.Palette` becomes active and
+the views and the window's ``scaled`` parts restyle; the Qt widgets get Fusion's palette
+of the scheme when the platform does not draw it itself.
 """
 
 from __future__ import annotations
@@ -30,8 +28,7 @@ def _platform_look() -> tuple[str, QtGui.QPalette]:
 
 
 def system_scheme() -> str:
-    """"dark" when the platform reports a dark colour scheme (or none and its window colour
-    is dark), else "light"."""
+    """"dark" when the platform's colour scheme (else its window colour) is dark, else "light"."""
     scheme = QtGui.QGuiApplication.styleHints().colorScheme()
     if scheme == QtCore.Qt.ColorScheme.Unknown:
         window = _platform_look()[1].color(QtGui.QPalette.ColorRole.Window)
@@ -66,11 +63,7 @@ def dark_qpalette() -> QtGui.QPalette:
 
 
 class Theme(QtCore.QObject):
-    """The window's colour scheme: the user's choice, the system's scheme, the palettes.
-
-    ``choice`` is "system", "light" or "dark"; ``actions`` the submenu's
-    checkable actions by choice.
-    """
+    """View ▸ Colour scheme: ``choice`` ("system", "light" or "dark") and its ``actions``."""
 
     changed = QtCore.Signal(str)  # the scheme now drawn: "light" or "dark"
 
@@ -91,8 +84,7 @@ class Theme(QtCore.QObject):
     def _build_menu(self, view_menu: QtWidgets.QMenu) -> None:
         self.menu = view_menu.addMenu("Colour &scheme")
         self.menu.setObjectName("menuColourScheme")
-        group = QtGui.QActionGroup(self)
-        group.setExclusive(True)
+        group = QtGui.QActionGroup(self)  # exclusive
         for key, text in CHOICES:
             act = self.window.actions.make(ActionSpec(
                 f"scheme_{key}", text, lambda on, k=key: on and self.set_choice(k),

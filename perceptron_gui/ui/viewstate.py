@@ -1,10 +1,7 @@
 """The window's side of the view state: the canvas, the View menu and the views follow it.
 
-:class:`~perceptron_gui.core.viewstate.ViewState` (``workspace.view_state``)
-holds the layer switches, the view rectangle and whether the views show;
-:class:`ViewStateSync` keeps the window in step with it, both ways and without
-feedback.  A rectangle set elsewhere (a file, a demo) goes to the canvas, whose
-aspect ratio then gives the rectangle really shown.
+Both ways and without feedback: a rectangle set elsewhere (a file, a demo) goes to
+the canvas, whose aspect ratio then gives the rectangle really shown.
 """
 
 from __future__ import annotations
@@ -15,8 +12,7 @@ __all__ = ["ViewStateSync"]
 
 
 class ViewStateSync(QtCore.QObject):
-    """Keeps ``window``'s canvas, View menu (``layer_actions``, by switch) and views in step
-    with its view state."""
+    """Keeps ``window``'s canvas, View menu (``layer_actions``) and views in its view state."""
 
     def __init__(self, window, layer_actions: dict):
         super().__init__(window)

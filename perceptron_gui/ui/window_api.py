@@ -1,10 +1,7 @@
 """What a feature may use of the main window: :class:`WindowAPI`, five roles and the model.
 
-The roles are small protocols the window implements; the model, the canvas,
-the playback, the view state and the ``QMainWindow`` methods a feature may
-call are :class:`WindowAPI`'s own.  Features use nothing else of the window
-(no ``getattr``, no ``findChild``): ``tests/ui/test_window_api_use.py`` and
-``tests/ui/test_window_api.py`` check both sides.
+Features use nothing else of the window (no ``getattr``, no ``findChild``):
+``tests/ui/test_window_api_use.py`` and ``tests/ui/test_window_api.py`` check both sides.
 """
 
 from __future__ import annotations
@@ -20,19 +17,18 @@ if TYPE_CHECKING:  # the protocol costs no import at run time
     from ..core import Workspace
     from ..core.commands import Command
     from ..core.viewstate import ViewState
+    from .actions import Actions
     from .modes import ModeManager
     from .playback import Playback
     from .widgets.side_panel import SidePanel
 
-__all__ = ["ActionsAPI", "ActionsTable", "AutosaveAPI", "CanvasAPI", "DocumentAPI", "FilesAPI",
-           "LayoutAPI", "MessagesAPI", "UndoAPI", "ViewsAPI", "WindowAPI", "action_id"]
+__all__ = ["ActionsAPI", "AutosaveAPI", "CanvasAPI", "DocumentAPI", "FilesAPI", "LayoutAPI",
+           "MessagesAPI", "UndoAPI", "ViewsAPI", "WindowAPI", "action_id"]
 
 
 def action_id(object_name: str) -> str:
-    """The id of an action named ``object_name``: ``"actionStepBack"`` -> ``"step_back"``.
-
-    ``"actionShow_regions"`` -> ``"show_regions"``.
-    """
+    """The id of an action named ``object_name``: ``"actionStepBack"`` -> ``"step_back"``,
+    ``"actionShow_regions"`` -> ``"show_regions"``."""
     name = object_name.removeprefix("action")
     return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower().replace("__", "_")
 
@@ -55,9 +51,6 @@ class CanvasAPI(Protocol):
 
     def set_visible_layers(self, **flags: bool) -> None:
         """Show or hide layers by name (``regions=False``)."""
-
-    def layer_visible(self, name: str) -> bool:
-        """Whether the layer ``name`` is switched on."""
 
     def layers(self) -> dict:
         """A copy of every layer's on/off state, ``{name: on}`` (what an export draws)."""
@@ -171,9 +164,8 @@ class UndoAPI(Protocol):
 
     #: Every edit of the data, undoable.
     undo_stack: QtGui.QUndoStack
-    #: ``guard(change) -> bool``, asked before an undoable change is pushed (a data
-    #: edit, or the :class:`~perceptron_gui.core.commands.SetWeights` of a start set
-    #: by hand); any False cancels it.
+    #: ``guard(change) -> bool``, asked before an undoable change (a data edit, a
+    #: ``SetWeights``) is pushed; any False cancels it.
     edit_guards: list[Callable[[Any], bool]]
 
     @property
@@ -202,36 +194,13 @@ class UndoAPI(Protocol):
         """The drag ended: the next move starts a new undo step."""
 
 
-class ActionsTable(Protocol):
-    """``window.actions`` (:class:`~.actions.Actions`): every action by id,
-    made from specs and enabled from one context."""
-
-    def __getitem__(self, action_id: str) -> QtGui.QAction: ...  # noqa: D105
-
-    def make(self, spec) -> QtGui.QAction:
-        """Make the action of an ``ActionSpec``, register it by id; returns it."""
-
-    def add(self, action_id: str, action: QtGui.QAction) -> QtGui.QAction:
-        """Register an action Qt made under ``action_id``."""
-
-    def provide(self, key: str, value: Callable[[], Any]) -> None:
-        """Add ``key`` to the context the specs' rules read."""
-
-    def update(self, *_args) -> None:
-        """Enable every action from its rule."""
-
-    def holders(self) -> dict[str, list[str]]:
-        """Each key and the ids of the enabled, visible actions holding it."""
-
-
 class ActionsAPI(Protocol):
     """The actions by id (made from specs) and the modes that switch them."""
 
     #: Every action by id (``actions["quit"]``); a feature makes its own with
-    #: ``actions.make(ActionSpec(...))`` (:mod:`.actions`).
-    actions: ActionsTable
-    #: The modes (presenter mode, a playing demo, the game …): what each shows and
-    #: hides, the switches it sets, who gets Esc.
+    #: ``actions.make(ActionSpec(...))``.
+    actions: Actions
+    #: The modes (presenter mode, a playing demo, the game …).
     modes: ModeManager
 
     def add_action(self, action_id: str, action: QtGui.QAction) -> QtGui.QAction:
@@ -255,7 +224,6 @@ class LayoutAPI(Protocol):
     toolbars: dict[str, QtWidgets.QToolBar]
     #: The side panel: its folding sections by key (``side_panel.sections["learner"]``).
     side_panel: SidePanel
-    #: The views area beside the canvas: a tab per registered view.
     views: ViewsAPI
 
     @property
@@ -271,20 +239,17 @@ class LayoutAPI(Protocol):
 
     def add_toolbar(self, toolbar: QtWidgets.QToolBar, area: QtCore.Qt.ToolBarArea, *,
                     new_row: bool = False, key: str | None = None) -> QtWidgets.QToolBar:
-        """Add a feature's toolbar (``new_row``: in a row of its own; canvas-only mode
-        hides it with the others; ``key``: also as :attr:`toolbars` ``[key]``)."""
+        """Add a feature's toolbar (``new_row``: in a row of its own; ``key``: its key)."""
 
     def add_status_widget(self, widget: QtWidgets.QWidget) -> None:
         """Add a feature's permanent widget to the status bar."""
 
     def add_menu(self, key: str, menu: QtWidgets.QMenu, before: str | None = None
                  ) -> QtWidgets.QMenu:
-        """Add a feature's menu to the menu bar (before :attr:`menus` ``[before]``) as
-        :attr:`menus` ``[key]``."""
+        """Add a feature's menu as :attr:`menus` ``[key]``, before ``menus[before]``."""
 
     def add_below_canvas(self, widget: QtWidgets.QWidget) -> QtWidgets.QWidget:
-        """Put ``widget`` under the canvas (a demo's caption bar); returns the area
-        holding both (whose resizes the feature may watch)."""
+        """Put ``widget`` under the canvas; returns the area holding both."""
 
     def settle(self) -> None:
         """Bring every view up to date now, laid out (scripts, screenshots, exports)."""
@@ -295,9 +260,7 @@ class LayoutAPI(Protocol):
 class FilesAPI(Protocol):
     """The document: its file, its title, its autosave."""
 
-    #: The document (File menu): its path, whether it is dirty, opening and saving.
     files: DocumentAPI
-    #: The window's autosave (the restore at start offers the orphans of its directory).
     autosave: AutosaveAPI
 
     def update_title(self, *_args) -> None:
@@ -308,13 +271,10 @@ class FilesAPI(Protocol):
 class WindowAPI(MessagesAPI, UndoAPI, ActionsAPI, LayoutAPI, FilesAPI, Protocol):
     """Everything a feature may use of the main window: the five roles and the model."""
 
-    #: The Qt-free model: data, learner, run, theory.
     workspace: Workspace
-    #: The canvas, through its view API only.
     canvas: CanvasAPI
     #: The step actions, play, run to the end; ``playback.stop()`` holds the run still.
     playback: Playback
-    #: The layer switches, the view rectangle and whether the views are shown (Qt-free).
     view_state: ViewState
 
     # -- from QMainWindow: the window as a dialog's parent, its docks' sizes, a picture --

@@ -1,10 +1,6 @@
-"""The features a main window installs, in order: part of the window, kept apart for size.
+"""The features a main window installs, in order: the one place that names them all.
 
-Each feature is a class made with the window (the files and exports are installed
-by their packages' ``install(window)``) and keeps to the window's typed
-interface (:mod:`.window_api`); this is the one place that names them all and
-keeps each as the window's attribute of its name (``window.files``,
-``window.demos`` …), which :class:`~.main_window.MainWindow` documents.
+Each feature is made with the window and keeps to its typed interface (:mod:`.window_api`).
 """
 
 from __future__ import annotations

@@ -1,8 +1,7 @@
 """The main window's layout: the first one, and the one saved in QSettings.
 
-Below :data:`VIEWS_AUTO_WIDTH` the views start hidden (they would take the
-canvas's share); the side panel's section "bound" then shows the bound plot
-(:func:`add_bound_strip`), the live plots' headline, at no cost to the canvas.
+Below :data:`VIEWS_AUTO_WIDTH` the views start hidden (they would take the canvas's
+share); the side panel's section "bound" then shows the bound plot.
 """
 
 from __future__ import annotations
@@ -45,19 +44,18 @@ def first_size(screen) -> tuple[int, int]:
     return width, height
 
 
-#: What the window saves in its QSettings group ``mainWindow``, in this order.
-SETTINGS = ("geometry", "state", "splitter", "views", "sections", "speed", "screen")
-#: The kind of each (:func:`.settings.value`): another kind read back is ignored.
+#: What the window saves in its QSettings group ``mainWindow``, in this order, and the
+#: kind of each (:func:`.settings.value`): another kind read back is ignored.
 _KINDS = {"geometry": "bytes", "state": "bytes", "splitter": "bytes", "views": "boolean",
           "sections": "text", "speed": "integer", "screen": "text"}
+SETTINGS = tuple(_KINDS)
 
 #: A window this close to its screen's available size (a share of it) was limited by it.
 FILLED = 0.9
 
 
 def read_settings() -> dict:
-    """The saved :data:`SETTINGS`, in their order (None for one not saved or of the
-    wrong kind: :func:`.settings.value`)."""
+    """The saved :data:`SETTINGS`, in their order (None: not saved, or of the wrong kind)."""
     return {key: settings.value(f"mainWindow/{key}", _KINDS[key]) for key in SETTINGS}
 
 
@@ -75,14 +73,8 @@ def write_settings(**values) -> None:
 
 def restored_size(size: tuple[int, int], saved_area: tuple[int, int] | None,
                   area: tuple[int, int]) -> tuple[int, int]:
-    """The size a window saved at ``size`` takes on a screen of available ``area``.
-
-    In a direction where the saved window filled its screen (at least
-    :data:`FILLED` of ``saved_area``, the available size of the screen it was
-    saved on; None: unknown), the screen limited it, so it takes the same share
-    of the new screen; elsewhere the user chose its size, which is kept.  Either
-    way it fits ``area`` with its frame (:data:`FRAME_PX`).
-    """
+    """The size a window saved at ``size`` takes in ``area``: where it filled (:data:`FILLED`)
+    its old screen's ``saved_area`` (None: unknown), the same share of the new; else its own."""
     limits = (area[0] - FRAME_PX // 2, area[1] - FRAME_PX)
     out = []
     for i, length in enumerate(size):
@@ -107,8 +99,7 @@ def _parse_screen(text) -> tuple[int, int] | None:
 
 
 def restore_geometry(window, geometry, screen) -> None:
-    """Restore ``window``'s saved ``geometry`` (and :func:`restored_size` for the saved
-    :func:`screen_text` ``screen``), moved within the screen it opens on."""
+    """Restore ``window``'s saved ``geometry``, sized for its screen (:func:`restored_size`)."""
     if geometry is None or not window.restoreGeometry(geometry):
         window.resize(*first_size(window.screen()))
         return
@@ -125,8 +116,7 @@ def restore_geometry(window, geometry, screen) -> None:
 
 
 def add_bound_strip(window):
-    """Add the side panel's section "bound" (the bound plot alone) to ``window``; return
-    its :class:`~perceptron_gui.ui.views.plots.strip.BoundStrip`."""
+    """Add the side panel's section "bound" (the bound plot alone); returns its ``BoundStrip``."""
     from .views.plots.strip import BoundStrip
 
     strip = BoundStrip(window.workspace)

@@ -1,9 +1,7 @@
 """What the window says about a data problem: the core's facts in the UI's gestures.
 
-The core names a problem (:class:`~perceptron_gui.core.workspace.DataProblem`)
-and states it plainly; only the Qt layer knows that a click adds a point.  The
-readouts, the plots and the status bar all word a problem through
-:func:`problem_text`, so they say the same thing.
+The core names a problem; only the Qt layer knows that a click adds a point.  The
+readouts, the plots and the status bar all word it through :func:`problem_text`.
 """
 
 from __future__ import annotations

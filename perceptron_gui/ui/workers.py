@@ -1,14 +1,10 @@
 """Work off the UI thread: one worker type for the whole Qt layer (superqt's).
 
-:func:`start` runs a function or a generator in Qt's global thread pool
-(:func:`superqt.utils.create_worker`); its signals arrive on the UI thread.
-While a worker runs, Python switches threads more often
-(:mod:`perceptron_gui.ui.interpreter`): the workers count themselves in and out.
-
-Every worker ends with ``finished``, and an exception reaches ``errored``
-whatever its type: superqt's own ``run`` drops a ``RuntimeError`` (and the
-``finished`` after it) as the sign of a deleted wrapper.  No error is dropped:
-without ``errored`` it goes to :func:`report_error`, the window's error sink.
+While a worker runs, Python switches threads more often (:mod:`.interpreter`).
+Every worker ends with ``finished``, and an exception reaches ``errored`` whatever
+its type: superqt's own ``run`` drops a ``RuntimeError`` (and the ``finished``
+after it) as the sign of a deleted wrapper.  Without ``errored`` it goes to
+:func:`report_error`, the window's error sink.
 """
 
 from __future__ import annotations
@@ -39,8 +35,7 @@ def running() -> int:
 
 
 def add_error_sink(sink) -> None:
-    """Send the workers' errors to ``sink(summary, detail, dialog=False)`` (a window's
-    ``report_error``, held weakly); the newest sink gets them."""
+    """Send the workers' errors to ``sink`` (a window's ``report_error``, held weakly), newest."""
     _sinks.append(weakref.WeakMethod(sink))
 
 
@@ -50,8 +45,7 @@ def remove_error_sink(sink) -> None:
 
 
 def report_error(summary: str, exc: BaseException) -> None:
-    """Tell the user that work in a worker failed (the newest window's status bar; without
-    a window, the log)."""
+    """Tell the user that work in a worker failed (the newest window's status bar, or the log)."""
     for ref in reversed(_sinks):
         sink = ref()
         if sink is not None:
@@ -94,13 +88,11 @@ _CLASSES = None
 
 
 def start(func, *args, returned=None, errored=None, yielded=None, finished=None, **kwargs):
-    """Run ``func(*args, **kwargs)`` in a worker thread; returns the superqt worker.
-
-    ``func`` must not touch Qt widgets; a generator function's yields go to
-    ``yielded``, and ``worker.quit()`` stops it at its next ``yield``.  The
-    slots are called on the UI thread.  The worker is queued to the pool at the
-    event loop's next turn (superqt's rule), not at once: never block the UI
-    thread waiting for a worker to begin.
+    """Run ``func(*args, **kwargs)`` (no Qt widgets) in Qt's global thread pool; returns the
+    superqt worker.  The slots are called on the UI thread; a generator function's yields
+    go to ``yielded`` and ``worker.quit()`` stops it at its next ``yield``.  The worker is
+    queued at the event loop's next turn (superqt's rule): never block the UI thread
+    waiting for it to begin.
     """
     from superqt.utils import create_worker
 
@@ -137,12 +129,8 @@ def consume(func, *args):
 
 
 def run_blocking(func, *args):
-    """Run ``func(*args)`` (:func:`consume`) in a worker thread and wait for it here; its result.
-
-    For a script that wants a result when the call returns (an export with
-    ``wait=True``): no event loop turns meanwhile, so ``func`` must not wait
-    for the UI thread.  Whatever ``func`` raises is raised here.
-    """
+    """Run ``func(*args)`` (:func:`consume`) in a thread and wait here for what it returns or
+    raises (an export with ``wait=True``); ``func`` must not wait for the UI thread."""
     outcome: dict = {}
 
     def work() -> None:
@@ -163,12 +151,8 @@ def run_blocking(func, *args):
 
 
 class ProgressRelay(QtCore.QObject):
-    """A worker's progress, as a signal on the UI thread (no timer polls it).
-
-    :meth:`report` is the work's ``progress(fraction)`` callback, from any
-    thread, as often as it likes: :attr:`changed` (the fraction, 0 to 1) is
-    emitted only when it moves by a step of :attr:`STEPS`.
-    """
+    """A worker's progress (:meth:`report`, from any thread) as :attr:`changed` (0 to 1) on the
+    UI thread, emitted when it moves by a step of :attr:`STEPS`."""
 
     changed = QtCore.Signal(float)
     #: The resolution of :attr:`changed` (a progress bar's 1000 steps).
@@ -188,11 +172,8 @@ class ProgressRelay(QtCore.QObject):
 
 
 def preload() -> None:
-    """Import superqt's worker module now (blocking; meant for a background thread).
-
-    The first :func:`start` would otherwise import superqt (all its widgets) on
-    the UI thread: ~0.15 s.  Never raises: :func:`start` then imports it itself.
-    """
+    """Import superqt's worker module now, in a background thread (the first :func:`start`
+    would import it, all its widgets, on the UI thread: ~0.15 s).  Never raises."""
     try:
         _worker_classes()
     except Exception:  # noqa: BLE001, S110 - start() will raise it where it matters

@@ -1,8 +1,6 @@
-"""The views beside the canvas: one file (or package) each, in one registry.
+"""The views beside the canvas: one file (or package) each, in one registry (:data:`VIEW_TYPES`).
 
-:data:`VIEW_TYPES` maps a view's name to its :class:`~.base.View` subclass, in
-tab order; the window's views area makes one tab per entry, and follows the
-registry while open (docs/architecture.md, "A view").
+The window's views area makes one tab per entry (docs/architecture.md, "A view").
 """
 
 from __future__ import annotations

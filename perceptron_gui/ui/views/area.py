@@ -1,8 +1,7 @@
 """The views area beside the canvas: one tab per registered view, following the registry.
 
-A tab's view is built when the tab is first shown or the view is asked for
-(:meth:`ViewsArea.view`); until then the tab holds an empty page, so a window
-pays at start only for the view in front.
+A tab's view is built when the tab is first shown or the view is asked for, so a
+window pays at start only for the view in front.
 """
 
 from __future__ import annotations

@@ -10,7 +10,10 @@ from .. import style
 from ..deferred import YieldingTimer
 from ..wording import problem_text
 
-__all__ = ["Paged", "View", "message_label", "workspace_events"]
+__all__ = ["REFRESH_MS", "Paged", "View", "message_label", "workspace_events"]
+
+#: Least time between two repaints of a costly view during playback (ms).
+REFRESH_MS = 40
 
 
 def workspace_events(workspace) -> tuple:
@@ -79,8 +82,7 @@ class View(Paged, QtWidgets.QWidget):
     every :attr:`refresh_ms`.
     """
 
-    #: A command the view's gestures make (a click on a step: ``Seek``); the views
-    #: area relays it and the window dispatches it, as every gesture's.
+    #: A command the view's gestures make (a click on a step: ``Seek``), for the window.
     commandIssued = QtCore.Signal(object)
 
     name: ClassVar[str] = ""
@@ -123,7 +125,7 @@ class View(Paged, QtWidgets.QWidget):
         self.restyle()
 
     def apply_theme(self, palette: style.Palette) -> None:
-        """The colour scheme changed: ``palette`` is :func:`style.current` now; restyle."""
+        """The colour scheme changed to ``palette``: restyle."""
         self.restyle()
 
     def subscriptions(self, workspace) -> tuple:
@@ -134,8 +136,7 @@ class View(Paged, QtWidgets.QWidget):
         """Hide the controls a picture of the view has no use for (a slide); default: none."""
 
     def copy_state_from(self, other: View) -> None:
-        """Take what the user chose on ``other``, a view of the same kind (an export draws
-        the view on screen this way; default: nothing)."""
+        """Take what the user chose on ``other``, a view of the same kind (an export's copy)."""
 
     # -- drawing ------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -148,15 +149,14 @@ class View(Paged, QtWidgets.QWidget):
         self.refresh() if self.redraw_hidden else self.refresh_shown()
 
     def refresh_shown(self) -> None:
-        """:meth:`refresh` now if the view is shown, else when it is next shown (a restyle in
-        presenter mode, which hides the views, spares a redraw of 10⁶ margins)."""
+        """:meth:`refresh` now if shown, else when next shown (a restyle in presenter mode,
+        which hides the views, spares a redraw of 10⁶ margins)."""
         if self.isVisible():
             self.refresh()
         else:
             self._stale = True
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
-        """Shown again: draw what changed while hidden."""
         super().showEvent(event)
         if self._stale:
             self._stale = False

@@ -1,7 +1,6 @@
 """The case under the pointer in a view's plot, shared with the canvas through the view state.
 
-The plot's viewport is watched for every move and the leave, not the scene's
-``sigMouseMoved``, which drops moves that come fast, the last one too.
+The viewport is watched, not the scene's ``sigMouseMoved``, which drops fast moves, the last too.
 """
 
 from __future__ import annotations
@@ -14,8 +13,8 @@ __all__ = ["CaseHover"]
 
 
 class CaseHover(QtCore.QObject):
-    """Sets ``view_state.hovered`` to the case ``case_at(scene_pos)`` under the pointer
-    over ``plot``; leaving lets go only of the case this plot pointed at."""
+    """Sets ``view_state.hovered`` to the case ``case_at(scene_pos)`` under the pointer over
+    ``plot``; leaving lets go only of the case this plot pointed at."""
 
     def __init__(self, plot, case_at: Callable, view_state):
         super().__init__(plot)

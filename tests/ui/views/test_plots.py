@@ -7,15 +7,17 @@ import time
 
 import numpy as np
 import pytest
-from PySide6 import QtWidgets
+from PySide6 import QtGui, QtWidgets
 
 from perceptron_gui.core import generators
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.learners import registry
+from perceptron_gui.core.text import fmt
 from perceptron_gui.core.workspace import Workspace
 from perceptron_gui.ui import style
 from perceptron_gui.ui.views import plots as plots_module
-from perceptron_gui.ui.views.plots import LivePlots, log_ticks
+from perceptron_gui.ui.views.plots import LivePlots
+from perceptron_gui.ui.widgets.axes import log_ticks
 from perceptron_gui.ui.wording import problem_text
 
 # timing-sensitive: run alone, after the parallel part (Makefile)
@@ -72,7 +74,7 @@ def test_bound_line_is_at_the_bound(qtbot, converged):
     # the k axis is logarithmic when there is a ceiling
     assert 10 ** widget.part("bound").bound_line.value() == pytest.approx(bound, rel=1e-12)
     label = widget.part("bound").bound_line.label.toPlainText()
-    assert label == f"(R/γ)² = {plots_module.fmt(bound)}"
+    assert label == f"(R/γ)² = {fmt(bound)}"
     low, high = widget.part("bound").bound_plot.getPlotItem().getViewBox().viewRange()[1]
     assert low <= 0 and high > math.log10(bound)  # the ceiling and k = 1 are in view
 
@@ -208,6 +210,35 @@ def test_presenter_scale(qtbot, converged):
     widget.set_scale(style.PRESENTER)
     assert widget.part("bound").k_curve.opts["pen"].widthF() == style.PRESENTER.line
     np.testing.assert_array_equal(bar_heights(widget), converged.learner.mistakes_per_epoch())
+
+
+def test_the_plots_draw_in_the_colour_scheme_they_restyle_in(qtbot, converged):
+    """In the dark scheme the plots take its lighter hues, not the light scheme's of the
+    moment the module was first imported."""
+    widget = make_plots(qtbot, converged)
+    parts = {name: widget.part(name) for name in ("bound", "proof", "mistakes")}
+    with style.using(style.DARK) as dark:
+        widget.apply_theme(dark)
+        bound, proof = parts["bound"], parts["proof"]
+        drawn = {
+            "k": bound.k_curve.opts["pen"].color(),
+            "ceiling": bound.bound_line.pen.color(),
+            "ceiling label": bound.bound_line.label.color,
+            "now": bound.k_now.opts["symbolBrush"].color(),
+            "w·w*": proof.dot_curve.opts["pen"].color(),
+            "kγ": proof.lower_line.opts["pen"].color(),
+            "kR²": proof.upper_line.opts["pen"].color(),
+            "epoch now": parts["mistakes"].current_bar.opts["brush"].color(),
+        }
+        title = proof.dot_plot.titleLabel.text
+    wanted = {"k": dark.weight_color, "ceiling": dark.radius_color,
+              "ceiling label": dark.radius_color, "now": dark.highlight_color,
+              "w·w*": dark.weight_color, "kγ": dark.maxmargin_color,
+              "kR²": dark.radius_color, "epoch now": dark.highlight_color}
+    assert {k: c.name() for k, c in drawn.items()} == {
+        k: QtGui.QColor(c).name() for k, c in wanted.items()}
+    assert dark.maxmargin_color in title and dark.weight_color in title
+    widget.apply_theme(style.LIGHT)
 
 
 def test_log_ticks():

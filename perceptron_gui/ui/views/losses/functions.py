@@ -1,9 +1,8 @@
 """The losses of the margin ``z = y·f(x)`` drawn, and the empirical risk under each (numpy only).
 
-The losses are the core's table (:mod:`~perceptron_gui.core.learners.losses`,
-:data:`MARGIN_LOSSES`); the empirical risk of ``(w, b)`` under a loss is the
-mean of ``ℓ(y_i (w·x_i + b))`` over the training set (``z = 0`` is a mistake:
-the perceptron updates on ``z ≤ 0``).
+The losses are the core's table (:data:`~perceptron_gui.core.learners.losses.MARGIN_LOSSES`);
+the empirical risk of ``(w, b)`` under a loss is the mean of ``ℓ(y_i (w·x_i + b))``
+over the training set (``z = 0`` is a mistake: the perceptron updates on ``z ≤ 0``).
 """
 
 from __future__ import annotations
@@ -32,11 +31,8 @@ def loss_values(name: str, z) -> np.ndarray:
 
 
 def curve(name: str, lo: float, hi: float, num: int = 401) -> tuple[np.ndarray, np.ndarray]:
-    """Points ``(z, ℓ(z))`` drawing the loss ``name`` over ``[lo, hi]``, kinks included.
-
-    The 0–1 loss is drawn as its step (a vertical edge at 0); the piecewise
-    linear losses by their ends and kinks, the logistic one by ``num`` points.
-    """
+    """Points ``(z, ℓ(z))`` drawing the loss ``name`` over ``[lo, hi]``: the 0–1 loss's step,
+    a piecewise linear loss's ends and kink, ``num`` points of a smooth one."""
     loss = loss_for(name)
     if loss is ZERO_ONE:
         return np.array([lo, 0.0, 0.0, hi]), np.array([1.0, 1.0, 0.0, 0.0])
@@ -61,11 +57,9 @@ def risks_of_margins(z: np.ndarray) -> np.ndarray:
 
 
 def risks(Xs: np.ndarray, s: np.ndarray, W: np.ndarray, B: np.ndarray):
-    """The empirical risk under each loss for each state ``(w_j, b_j)``, in blocks.
-
-    A generator: it yields after each block (a worker stops there when asked),
-    and returns the ``(m, 4)`` risks in the order of :data:`LOSS_NAMES`.
-    ``Xs`` is ``(y_i x_i)`` transposed, shape ``(n_features, n_samples)``;
+    """The empirical risk under each loss for each state ``(w_j, b_j)``: a generator yielding
+    after each block (a worker stops there) and returning the ``(m, 4)`` risks in the order
+    of :data:`LOSS_NAMES`.  ``Xs``: ``(y_i x_i)`` transposed, ``(n_features, n_samples)``;
     ``s`` the ±1 labels; ``W`` (m, n_features) and ``B`` (m,) the states.
     """
     m, n = W.shape[0], s.shape[0]

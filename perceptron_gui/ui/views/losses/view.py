@@ -2,7 +2,6 @@
 
 ``plotRisk`` draws the risk for up to :data:`MAX_STATES` exact states of the
 run's log, each computed once (in a worker when there is much to compute).
-Hovering a marker or its point on the canvas rings both (``view_state.hovered``).
 """
 
 from __future__ import annotations
@@ -19,7 +18,7 @@ from ... import style, workers
 from ...deferred import YieldingTimer
 from ...widgets.canvas.items import Marks
 from ...wording import problem_text
-from ..base import View
+from ..base import REFRESH_MS, View
 from ..case_hover import CaseHover
 from ..plots.items import Note, Titles, new_plot_widget, note_font, style_axes, title_css
 from .functions import LOSS_LABELS, LOSS_NAMES, curve, loss_values, risks, risks_of_margins
@@ -40,12 +39,9 @@ RISK_REST_S = 0.25
 SYNC_WORK = 1 << 16
 #: A class with more cases is drawn one marker per half pixel column.
 DEDUPE_AT = 2048
-#: Bins of the density of the margins drawn under the markers past :data:`DEDUPE_AT`,
-#: and its height (a fraction of the plot's).
+#: Bins of the margins' histogram drawn past :data:`DEDUPE_AT`, and its height (of the plot's).
 DENSITY_BINS = 100
 DENSITY_HEIGHT = 0.3
-#: Least time between two repaints during playback (ms), as the live plots.
-REFRESH_MS = 40
 
 #: Shown when no run exists yet (and the data have no problem).
 NO_RUN_MESSAGE = "The losses fill in as the perceptron runs: add points of both classes."
@@ -80,8 +76,7 @@ class LossView(View):
     markers : dict of str to Marks
         ``"pos"`` and ``"neg"``: the cases of each class at ``(z_i, ℓ(z_i))``.
     density : dict of str to PlotDataItem
-        ``"neg"``: a histogram of the class −1's margins, ``"pos"``: the class
-        +1's stacked on it, shown when the markers are thinned.
+        The class −1's margins' histogram (``"neg"``), the class +1's stacked on it.
     """
 
     name = "losses"
@@ -94,8 +89,7 @@ class LossView(View):
         super().__init__(workspace, parent)
         self._titles = Titles()
         self._stale = True  # the workspace changed while the view was hidden
-        self._z = np.empty(0)  # margins of every case, and their loss under the chosen one
-        self._l = np.empty(0)
+        self._z = self._l = np.empty(0)  # every case's margin, and its loss
         self._chosen = PERCEPTRON.name
         self._cache: dict[int, np.ndarray] = {}  # update count -> risks (4,)
         self._cache_owner: tuple = ()
@@ -354,7 +348,7 @@ class LossView(View):
                       yRange=(0.0, max(top, 1.0) * 1.08), padding=0.02)
 
     def _start_risk(self) -> np.ndarray:
-        """The risks at step 0: at ``w = 0`` every margin is 0; a hand-set start has its own."""
+        """The risks at step 0 (at ``w = 0`` every margin is 0; a hand-set start has its own)."""
         hit = self._cache.get(0)  # the updates' keys start at 1: 0 is the start's
         if hit is None:
             w0, b0 = self.workspace.learner.history.updates.state_after(0)
@@ -364,7 +358,7 @@ class LossView(View):
         return hit
 
     def _signs(self) -> tuple[np.ndarray, np.ndarray]:
-        """``(Xs, s)`` of the run: the samples times their labels, transposed, and the labels."""
+        """``(Xs, s)``: the run's samples times their labels, transposed, and the labels."""
         if self._signed is None:
             learner = self.workspace.learner
             s = np.asarray(learner.training_signs, dtype=np.float64)

@@ -1,14 +1,6 @@
-"""Live plots of a perceptron run: updates against the bound, the proof, mistakes per epoch.
+"""Live plots of a perceptron run: updates against the bound, the proof, mistakes per epoch."""
 
-Three small pyqtgraph plots, stacked, one file each; :class:`.live.LivePlots`
-builds them lazily and refreshes them in turn.
-"""
-
-from ....core.text import fmt
-from ...widgets.axes import ReadableAxis, log_ticks
-from .bound import NOT_SEPARABLE
-from .live import NO_RUN_MESSAGE, PREBUILD_MS, REFRESH_MS, LivePlots
+from .live import REFRESH_MS, LivePlots
 from .proof import PROOF_KERNEL, PROOF_NOT_SEPARABLE
 
-__all__ = ["LivePlots", "NOT_SEPARABLE", "NO_RUN_MESSAGE", "PREBUILD_MS", "PROOF_KERNEL",
-           "PROOF_NOT_SEPARABLE", "REFRESH_MS", "ReadableAxis", "fmt", "log_ticks"]
+__all__ = ["LivePlots", "PROOF_KERNEL", "PROOF_NOT_SEPARABLE", "REFRESH_MS"]

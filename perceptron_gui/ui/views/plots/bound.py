@@ -10,9 +10,6 @@ from PySide6 import QtCore
 from ....core.text import fmt
 from ... import style
 from .items import (
-    BOUND_COLOR,
-    CURVE_COLOR,
-    NOW_COLOR,
     Note,
     Titles,
     fast,
@@ -30,12 +27,9 @@ NO_BOUND = "Novikoff's bound does not apply to this run"
 
 
 class BoundPlot:
-    """The plot of ``k`` and its ceiling: built once, then updated by :meth:`refresh`.
-
-    ``k_curve`` is a step curve through the updates ``(step, k)``, ``k_tail``
-    runs from the last update to the cursor ``k_now``; ``bound_line`` is the
-    ceiling ``(R/γ)²`` (on a log axis, at ``log10`` of it).
-    """
+    """The plot of ``k`` and its ceiling: ``k_curve`` a step curve through the updates
+    ``(step, k)``, ``k_tail`` from the last one to the cursor ``k_now``, ``bound_line`` the
+    ceiling ``(R/γ)²`` (on a log axis, at ``log10`` of it)."""
 
     #: Its name in :meth:`~.live.LivePlots.part`; every item exists from the start.
     name = "bound"
@@ -57,7 +51,7 @@ class BoundPlot:
         self.k_now = pg.PlotDataItem(symbol="o", pen=None)
         self.bound_line = pg.InfiniteLine(
             angle=0, movable=False, label="", labelOpts={
-                "position": 0.03, "anchors": [(0, 0), (0, 0)], "color": BOUND_COLOR,
+                "position": 0.03, "anchors": [(0, 0), (0, 0)],
             },
         )
         for it in (self.k_curve, self.k_tail, self.k_now):
@@ -76,13 +70,15 @@ class BoundPlot:
         self._scale = scale
         font = restyle_part(self.bound_plot, self.bound_note, scale, self.bound_plot.getPlotItem())
         self.bound_line.label.setFont(font)
-        line = scale.line
-        self.k_curve.setPen(pg.mkPen(CURVE_COLOR, width=line))
-        self.k_tail.setPen(pg.mkPen(CURVE_COLOR, width=line))
+        line, pal = scale.line, style.current()
+        self.k_curve.setPen(pg.mkPen(pal.weight_color, width=line))
+        self.k_tail.setPen(pg.mkPen(pal.weight_color, width=line))
         self.k_now.setSymbolSize(scale.marker * 0.9)
-        self.k_now.setSymbolPen(pg.mkPen(style.current().foreground, width=1))
-        self.k_now.setSymbolBrush(pg.mkBrush(NOW_COLOR))
-        self.bound_line.setPen(pg.mkPen(BOUND_COLOR, width=line, style=QtCore.Qt.PenStyle.DashLine))
+        self.k_now.setSymbolPen(pg.mkPen(pal.foreground, width=1))
+        self.k_now.setSymbolBrush(pg.mkBrush(pal.highlight_color))
+        dash = QtCore.Qt.PenStyle.DashLine
+        self.bound_line.setPen(pg.mkPen(pal.radius_color, width=line, style=dash))
+        self.bound_line.label.setColor(pal.radius_color)
 
     def refresh(self, ws, t: int, k: int, r) -> None:
         """Draw ``k`` updates after ``t`` steps of ``ws``'s run, with readouts ``r``."""

@@ -4,21 +4,18 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6 import QtGui
+from PySide6 import QtCore, QtGui
 
 from ... import style
 from ...widgets.axes import ReadableAxis
-from ..base import message_label
 
-__all__ = ["Note", "Titles", "axes", "axis_css", "fast", "keep_last_tick", "menuless_view",
-           "message_label", "new_plot_widget", "note_font", "plain", "restyle_part", "set_points",
-           "span", "style_axes", "title_css"]
+__all__ = ["Note", "Titles", "axes", "axis_css", "fast", "new_plot_widget", "note_font", "plain",
+           "restyle_part", "set_points", "span", "style_axes", "title_css"]
 
-BOUND_COLOR = style.current().radius_color  # the ceiling (R/γ)² and the line kR² (both from R)
-GAMMA_COLOR = style.current().maxmargin_color  # the line kγ (γ, a margin)
-CURVE_COLOR = style.current().weight_color  # quantities of w_k
+#: The finished epochs' bars.  The other colours are the palette's, read when drawn:
+#: ``weight_color`` for quantities of ``w_k``, ``radius_color`` for those of R (the
+#: ceiling (R/γ)², the line kR²), ``maxmargin_color`` for kγ, ``highlight_color`` now.
 BAR_COLOR = "#7F8FA6"
-NOW_COLOR = style.current().highlight_color
 
 
 def span(text: str, color: str) -> str:
@@ -32,18 +29,13 @@ def axes(x_counts: bool = True, y_counts: bool = True) -> dict:
             "bottom": ReadableAxis("bottom", counts=x_counts)}
 
 
-def menuless_view() -> pg.ViewBox:
-    """A view box without its context menu (the plots show none; building it costs ~4 ms)."""
-    return pg.ViewBox(enableMenu=False)
-
-
 def new_plot_widget(name: str, *, counts: bool = True, y_counts: bool | None = None,
                     min_height: int = 120) -> pg.PlotWidget:
-    """A plot widget named ``name`` with readable axes (of counts; ``y_counts``: the left
-    one's, default ``counts``), no menu and no buttons."""
+    """A :func:`plain` plot widget named ``name``, its axes readable (of counts: ``counts``)."""
     y_counts = counts if y_counts is None else y_counts
+    # no context menu on the view box: the plots show none, and building it costs ~4 ms
     widget = pg.PlotWidget(background=style.current().background, axisItems=axes(counts, y_counts),
-                           viewBox=menuless_view())
+                           viewBox=pg.ViewBox(enableMenu=False))
     widget.setObjectName(name)
     widget.setMinimumHeight(min_height)
     plain(widget.getPlotItem())
@@ -51,33 +43,22 @@ def new_plot_widget(name: str, *, counts: bool = True, y_counts: bool | None = N
 
 
 def plain(plot: pg.PlotItem) -> None:
-    """No context menu, no auto-range button, room for the last tick label."""
+    """No context menu, no auto-range button, room for the bottom axis's last tick label."""
     plot.setMenuEnabled(False)
     plot.hideButtons()
-    keep_last_tick(plot)
-
-
-def keep_last_tick(plot: pg.PlotItem) -> None:
-    """Leave room on the right for the bottom axis's last tick label (else it is cut)."""
     plot.setContentsMargins(0, 0, 14, 0)
 
 
 def fast(plot: pg.PlotItem) -> pg.PlotItem:
-    """Downsample (peak: keeps every jump visible) and clip to the view.
-
-    Set on the PlotItem, which imposes its mode on every PlotDataItem it holds
-    (an item's own ``setDownsampling`` is overwritten by ``addItem``).
-    """
+    """Downsample (peak: keeps every jump visible) and clip to the view, on the PlotItem:
+    ``addItem`` overwrites an item's own ``setDownsampling`` with its mode."""
     plot.setDownsampling(auto=True, mode="peak")
     plot.setClipToView(True)
     return plot
 
 
 def set_points(item: pg.PlotDataItem, x, y, symbol_size: float = 7.0) -> None:
-    """``item.setData(x, y)``, drawn as a point (a symbol) when it has a single one.
-
-    A single point makes a zero-length line, which draws nothing.
-    """
+    """``item.setData(x, y)``, one point drawn as a symbol (a zero-length line draws nothing)."""
     x, y = np.asarray(x, dtype=np.float64), np.asarray(y, dtype=np.float64)
     single = x.size == 1
     if single != (item.opts["symbol"] is not None):
@@ -138,15 +119,11 @@ class Note(pg.TextItem):
         if room > 0 and self.textItem.boundingRect().width() > room:
             self.textItem.setTextWidth(room)
         self.updateTextPos()
-        if self._where == "corner":
-            self.setAnchor((0.0, 0.0))
-            self.setPos(rect.left() + 6, rect.top() + 4)
-        elif self._where == "bottom":
-            self.setAnchor((1.0, 1.0))
-            self.setPos(rect.right() - 6, rect.bottom() - 2)
-        else:
-            self.setAnchor((0.5, 0.5))
-            self.setPos(rect.center())
+        anchor, pos = {"corner": ((0.0, 0.0), rect.topLeft() + QtCore.QPointF(6, 4)),
+                       "bottom": ((1.0, 1.0), rect.bottomRight() - QtCore.QPointF(6, 2)),
+                       }.get(self._where, ((0.5, 0.5), rect.center()))
+        self.setAnchor(anchor)
+        self.setPos(pos)
 
     def show_text(self, text: str, where: str = "center") -> None:
         """Show ``text`` at ``where`` (hide the note when ``text`` is empty)."""
@@ -208,8 +185,7 @@ def note_font(scale: style.Scale) -> QtGui.QFont:
 
 
 def restyle_part(widget, note: Note, scale: style.Scale, *plots: pg.PlotItem) -> QtGui.QFont:
-    """A live plot's ``plots`` axes, ``note`` and ``widget``'s background at ``scale`` in the
-    current palette; returns the notes' font."""
+    """A live plot's axes, ``note`` and background at ``scale`` and palette; the notes' font."""
     for plot in plots:
         style_axes(plot, scale)
     font = note_font(scale)

@@ -1,15 +1,13 @@
 """The live plots' container: builds the three plots lazily and refreshes them in turn.
 
-Every plot item is created once and updated in place; the long curves
-downsample (``peak``) and clip to the view, so a run with 10⁶ updates stays
-fluid.  The plots are built when a run first needs them or in idle time, so a
-window opening on an empty workspace does not wait for them.
+The plots are built when a run first needs them or in idle time, so a window
+opening on an empty workspace does not wait for them.
 """
 
 from __future__ import annotations
 
 from ...deferred import YieldingTimer
-from ..base import View
+from ..base import REFRESH_MS, View
 from .bound import BoundPlot
 from .items import Titles, note_font
 from .mistakes import MistakesPlot
@@ -20,8 +18,6 @@ __all__ = ["LivePlots", "NO_RUN_MESSAGE", "PREBUILD_MS", "PREBUILD_STEP_MS", "RE
 
 #: Shown instead of the plots when no run exists yet (and the data have no problem).
 NO_RUN_MESSAGE = "The plots fill in as the perceptron runs: add points of both classes."
-#: Minimum time between two repaints of the plots during playback (ms).
-REFRESH_MS = 40
 #: Delay after the first show before the (hidden) plots are built in idle time (ms).
 PREBUILD_MS = 300
 #: Delay between two plots of that build (ms).  A real timer: a zero one posts an
@@ -38,9 +34,8 @@ _INDEX = {part.name: i for i, part in enumerate(_PARTS)}
 
 
 class LivePlots(View):
-    """The three live plots of a perceptron run (:meth:`part`), redrawn one plot per
-    event-loop pass, at most every :data:`REFRESH_MS`; a plot whose inputs did not
-    change is skipped."""
+    """The three live plots of a run (:meth:`part`), redrawn one per event-loop pass, at most
+    every :data:`REFRESH_MS`; a plot whose inputs did not change is skipped."""
 
     name = "plots"
     title = "Live plots"
@@ -78,11 +73,9 @@ class LivePlots(View):
             part.set_scale(self._scale)
 
     def _build_pending(self) -> bool:
-        """Whether a plot remains to be made (or finished)."""
         return len(self._parts) < len(_PARTS) or not self._parts[-1].complete
 
     def _build(self) -> None:
-        """Create the three plots (once)."""
         if self._built:
             return
         self._built = True
@@ -101,12 +94,12 @@ class LivePlots(View):
                                            (proof.norm_plot, "update"))]
 
     def _run_learner(self):
-        """The run's learner, or None (what a click on a plot seeks in)."""
+        """The learner a click on a plot seeks in, or None."""
         ws = self._ws
         return ws.learner if ws.running and ws.capabilities.steps else None
 
     def _proof_stacked(self, stacked: bool) -> None:
-        """The proof's two plots one above the other take the height of two plots."""
+        """The proof's two plots stacked take the height of two."""
         self._column.setStretchFactor(self._parts[_INDEX["proof"]].widget, 2 if stacked else 1)
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
@@ -163,8 +156,7 @@ class LivePlots(View):
         self._refresh_staged()
 
     def _refresh_staged(self) -> None:
-        """Timer path: refresh the next plot (or build one not built yet); the following
-        one comes next pass."""
+        """Refresh the next plot (or build one), the following one the next pass."""
         ws = self._ws
         if not ws.running:
             self.refresh()

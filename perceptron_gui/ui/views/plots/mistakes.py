@@ -9,7 +9,6 @@ from ....core.text import fmt_count
 from ... import style
 from .items import (
     BAR_COLOR,
-    NOW_COLOR,
     Note,
     Titles,
     axis_css,
@@ -26,10 +25,7 @@ MAX_BARS = 2000
 
 
 class MistakesPlot:
-    """Mistakes per epoch: ``bars`` (finished epochs) and ``current_bar`` (the one in progress).
-
-    ``mistakes_plot`` is ``plotMistakes``.
-    """
+    """Mistakes per epoch: ``bars`` (finished epochs) and ``current_bar`` (the one in progress)."""
 
     #: Its name in :meth:`~.live.LivePlots.part`; every item exists from the start.
     name = "mistakes"
@@ -62,7 +58,7 @@ class MistakesPlot:
         self.bars.setOpts(pen=None, brush=pg.mkBrush(BAR_COLOR))
         self.current_bar.setOpts(pen=pg.mkPen(style.current().foreground,
                                               width=max(1.0, scale.line / 2)),
-                                 brush=pg.mkBrush(NOW_COLOR))
+                                 brush=pg.mkBrush(style.current().highlight_color))
 
     def refresh(self, ws, t: int) -> None:
         """Draw the mistakes of each epoch of ``ws``'s run up to step ``t``."""

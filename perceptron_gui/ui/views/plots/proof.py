@@ -1,9 +1,7 @@
 """``plotProof``: the two inequalities of Novikoff's proof along the run.
 
-``wₖ·w* ≥ kηγ`` (left) and ``‖wₖ‖² ≤ kη²R²`` (right), from
-``Workspace.proof()``; a message instead when there is no proof to draw.  When
-the pane is too narrow for the two side by side (presenter mode's large type),
-the second goes under the first: no plot is ever drawn past the pane's edge.
+``wₖ·w* ≥ kηγ`` (left) and ``‖wₖ‖² ≤ kη²R²`` (right), from ``Workspace.proof()``;
+in a pane too narrow for both side by side, the second goes under the first.
 """
 
 from __future__ import annotations
@@ -15,16 +13,12 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from ....core.readouts import no_bound_reason
 from ... import style
 from ...deferred import YieldingTimer
+from ..base import message_label
 from .items import (
-    BOUND_COLOR,
-    CURVE_COLOR,
-    GAMMA_COLOR,
     Note,
     Titles,
     axes,
     fast,
-    menuless_view,
-    message_label,
     plain,
     restyle_part,
     set_points,
@@ -60,10 +54,7 @@ def _range(values, k: int) -> tuple[tuple[float, float], tuple[float, float]]:
 
 
 class ProofPlot:
-    """The proof's two plots (``plotProof``), or the reason they are not drawn.
-
-    With ``staged`` only the first plot is made now, :meth:`build_rest` the rest.
-    """
+    """The proof's two plots, or why not (``staged``: the second made by :meth:`build_rest`)."""
 
     #: Its name in :meth:`~.live.LivePlots.part`.
     name = "proof"
@@ -136,14 +127,12 @@ class ProofPlot:
             self.on_stacked(stacked)
 
     def _add_plot(self, col: int, curve_name: str, line_name: str):
-        """One of the two plots, with its curve (solid) and line (dashed)."""
+        """One of the two plots, with its curve (solid) and line (dashed): its title, each
+        side in its colour, is the legend (a legend box would cover the curves)."""
         plot = self.proof_view.addPlot(row=0, col=col, axisItems=axes(True, False),
-                                       viewBox=menuless_view())
+                                       viewBox=pg.ViewBox(enableMenu=False))
         curve = pg.PlotDataItem(name=curve_name)
         line = pg.PlotDataItem(name=line_name)
-        # The titles are the legends: each inequality with its two sides in the
-        # colours of their curve (solid) and line (dashed); a legend box inside
-        # these small plots would cover the curves.
         plain(plot)
         plot.setLabel("bottom", "updates k")
         plot.addItem(curve)
@@ -163,12 +152,12 @@ class ProofPlot:
         self.proof_message.setFont(font)
         self._paint_message()
         self._arrange()  # larger type needs more width
-        line = scale.line
+        line, pal = scale.line, style.current()
         dash = QtCore.Qt.PenStyle.DashLine
-        self.dot_curve.setPen(pg.mkPen(CURVE_COLOR, width=line))
-        self.norm_curve.setPen(pg.mkPen(CURVE_COLOR, width=line))
-        self.lower_line.setPen(pg.mkPen(GAMMA_COLOR, width=line, style=dash))
-        self.upper_line.setPen(pg.mkPen(BOUND_COLOR, width=line, style=dash))
+        self.dot_curve.setPen(pg.mkPen(pal.weight_color, width=line))
+        self.norm_curve.setPen(pg.mkPen(pal.weight_color, width=line))
+        self.lower_line.setPen(pg.mkPen(pal.maxmargin_color, width=line, style=dash))
+        self.upper_line.setPen(pg.mkPen(pal.radius_color, width=line, style=dash))
 
     def _paint_message(self) -> None:
         palette = self.proof_message.palette()
@@ -186,15 +175,13 @@ class ProofPlot:
         # from a hand-set start the proof's sides start at w₀'s values
         a0, n0 = ("w<sub>0</sub>·w* + ", "‖w<sub>0</sub>‖² + ") if (
             ws.starts_by_hand and ws.start is not None) else ("", "")
-        css = title_css(self._scale)
+        css, pal = title_css(self._scale), style.current()
         self._titles.set(
-            self.dot_plot,
-            f"{span('w<sub>k</sub>·w*', CURVE_COLOR)} ≥ {span(f'{a0}k{e1}γ', GAMMA_COLOR)}"
-            " (dashed)", **css)
+            self.dot_plot, f"{span('w<sub>k</sub>·w*', pal.weight_color)} ≥ "
+            f"{span(f'{a0}k{e1}γ', pal.maxmargin_color)} (dashed)", **css)
         self._titles.set(
-            self.norm_plot,
-            f"{span('‖w<sub>k</sub>‖²', CURVE_COLOR)} ≤ {span(f'{n0}k{e2}R²', BOUND_COLOR)}"
-            " (dashed)", **css)
+            self.norm_plot, f"{span('‖w<sub>k</sub>‖²', pal.weight_color)} ≤ "
+            f"{span(f'{n0}k{e2}R²', pal.radius_color)} (dashed)", **css)
         trace = ws.proof()
         if trace is None:
             for item in (self.dot_curve, self.lower_line, self.norm_curve, self.upper_line):
@@ -230,12 +217,9 @@ class ProofPlot:
 
 
 class _Arranger(QtCore.QObject):
-    """Calls ``arrange`` a pass of the event loop after a resize of ``widget``.
-
-    Never from inside the resize itself: a plot moved in the grid while the
-    view lays out or paints left the scene painting an item list that had
-    changed under it (a crash in ``QGraphicsView::paintEvent``).
-    """
+    """Calls ``arrange`` a pass of the event loop after a resize of ``widget``, never inside
+    it: a plot moved in the grid while the view lays out or paints left the scene painting
+    an item list that had changed under it (a crash in ``QGraphicsView::paintEvent``)."""
 
     def __init__(self, arrange, widget: QtWidgets.QWidget):
         super().__init__(widget)

@@ -19,11 +19,8 @@ UNITS = ("step", "update")
 
 
 def step_at(learner, unit: str, x: float) -> int | None:
-    """The step of the run at abscissa ``x`` of a plot counting ``unit``, or None.
-
-    ``"update"``: the step of the nearest update ``k``.  Clamped to the steps
-    computed (the timeline's range).
-    """
+    """The step of the run at abscissa ``x`` of a plot counting ``unit`` (of the nearest
+    update ``k`` for ``"update"``), within the steps computed, or None."""
     if unit not in UNITS:
         raise ValueError(f"unknown unit {unit!r}; expected one of {', '.join(UNITS)}")
     if learner is None or not math.isfinite(x):
@@ -40,8 +37,7 @@ def step_at(learner, unit: str, x: float) -> int | None:
 
 
 class ClickToSeek(QtCore.QObject):
-    """Left clicks inside ``plot_item``'s data area issue ``Seek`` through ``emit``;
-    ``learner()`` is the run's learner now, or None."""
+    """Left clicks in ``plot_item``'s data area ``emit`` a ``Seek`` in the run of ``learner()``."""
 
     def __init__(self, plot_item, unit: str, learner, emit, parent=None):
         super().__init__(parent)

@@ -1,8 +1,7 @@
 """``boundStrip``: the bound plot alone, for the side panel while the views are hidden.
 
-Shown only while the views are hidden (the same plot twice says nothing more);
-it redraws only while shown, at most every :data:`~.live.REFRESH_MS`.  Its plot
-is built when there is first a run to draw (a new window shows a message).
+It redraws only while shown, at most every :data:`REFRESH_MS`; its plot is built
+when there is first a run to draw.
 """
 
 from __future__ import annotations
@@ -85,7 +84,7 @@ class BoundStrip(Paged, QtWidgets.QWidget):
         self.refresh()
 
     def _unlabel(self) -> None:
-        """No axis labels: the title names both axes, and the plot gets their room."""
+        """No axis labels: the title names both axes."""
         item = self.plot.bound_plot.getPlotItem()
         for side in ("left", "bottom"):
             axis = item.getAxis(side)
@@ -127,6 +126,6 @@ class BoundStrip(Paged, QtWidgets.QWidget):
             self._fit_plot()
 
     def _page(self) -> bool:
-        """Show the plot (built now, the first time: True) or the message (False)."""
+        """Show the plot (built the first time: True) or the message (False)."""
         shown = self._page_for(self._ws, self._ws.spec.no_steps_text, NO_RUN_MESSAGE)
         return shown and self.plot is not None

@@ -1,10 +1,6 @@
-"""The weight-space view: each case a line through weight space, the feasible region, the walk.
+"""The weight-space view: each case a line through weight space, the feasible region, the walk."""
 
-:mod:`.geometry` computes what :mod:`.view` draws (numpy only).
-"""
+from .geometry import segments
+from .view import WeightSpaceView
 
-from .geometry import Picture, picture, segments, ticks, view_extent
-from .view import MAX_LINES, NO_RUN_MESSAGE, WeightSpaceView
-
-__all__ = ["MAX_LINES", "NO_RUN_MESSAGE", "Picture", "WeightSpaceView", "picture", "segments",
-           "ticks", "view_extent"]
+__all__ = ["WeightSpaceView", "segments"]

@@ -1,8 +1,4 @@
-"""What the weight-space view draws, computed without Qt: the picture of a run, and lines in a box.
-
-:func:`picture` gathers the numbers of :mod:`perceptron_gui.core.theory.weight_space`
-in the plane drawn; :func:`segments` and :func:`ticks` cut the lines to the visible box.
-"""
+"""What the weight-space view draws, without Qt: the picture of a run, and lines in a box."""
 
 from __future__ import annotations
 
@@ -66,8 +62,7 @@ class Picture:
 
     @property
     def recent_from(self) -> int:
-        """The index of the state before the last :data:`RECENT_UPDATES` updates (0: the
-        whole walk is recent), where the older part ends and the recent one starts."""
+        """The index of the state before the last :data:`RECENT_UPDATES` updates (0: all)."""
         count = self.trajectory.count
         first = int(count[-1]) - RECENT_UPDATES
         return 0 if first <= 0 else int(np.searchsorted(count, first, side="right")) - 1
@@ -85,11 +80,8 @@ class Picture:
 
 def region_and_star(X, y, fit_intercept: bool, bias_scale: float,
                     known=None) -> tuple[FeasibleRegion, np.ndarray | None]:
-    """``(region, w_star)``: what a data set's picture needs before its first step.
-
-    With a bias the region is centred on ``known`` (a unit ``w*``) if given;
-    without one, ``w_star`` is the unit ``w*`` through the origin (None: none).
-    """
+    """``(region, w_star)`` of a data set: with a bias the region centred on ``known`` (a
+    unit ``w*``) if given; without, ``w_star`` the unit ``w*`` through 0 (None: none)."""
     center = known if fit_intercept and known is not None and known.shape == (3,) else None
     region = feasible_region(X, y, fit_intercept=fit_intercept, bias_scale=bias_scale,
                              center=center)
@@ -101,9 +93,8 @@ def region_and_star(X, y, fit_intercept: bool, bias_scale: float,
 
 def picture(learner, region: FeasibleRegion, w_star: np.ndarray | None, *,
             loss: Loss = PERCEPTRON, m: int = 2048) -> Picture:
-    """The trajectory of ``learner``'s run (``m`` states spread over it, and its last
-    :data:`RECENT_UPDATES` updates) in ``region``'s plane; in a slice at ``b`` each
-    ``w_k`` at its ``(w_1, w_2)``, whatever its own bias."""
+    """The run of ``learner`` (``m`` states and its last :data:`RECENT_UPDATES` updates) in
+    ``region``'s plane (in a slice at ``b``, each ``w_k`` at its ``(w_1, w_2)``)."""
     tr = trajectory(learner.history.updates, learner.training_X, learner.training_signs,
                     fit_intercept=region.fit_intercept, bias_scale=region.bias_scale,
                     k=int(learner.n_updates_), m=m,
@@ -120,10 +111,8 @@ def picture(learner, region: FeasibleRegion, w_star: np.ndarray | None, *,
 
 def segments(lines: np.ndarray, x_range, y_range) -> np.ndarray:
     """Each line ``a p_1 + b p_2 + d = 0`` cut to the box: shape (n, 2, 2), NaN if it misses.
-
-    The line's points are ``p = -d n / |n|² + t n⊥`` (``n = (a, b)``); ``t`` is
-    cut to the box's slab in each coordinate (Liang–Barsky).
-    """
+    Its points ``p = -d n / |n|² + t n⊥`` (``n = (a, b)``), ``t`` cut to each slab
+    (Liang–Barsky)."""
     L = np.asarray(lines, np.float64).reshape(-1, 3)
     (x0, x1), (y0, y1) = x_range, y_range
     a, b, d = L[:, 0], L[:, 1], L[:, 2]
@@ -148,11 +137,8 @@ def segments(lines: np.ndarray, x_range, y_range) -> np.ndarray:
 
 
 def ticks(lines: np.ndarray, segs: np.ndarray, length: float, at: float = 0.85) -> np.ndarray:
-    """A tick of ``length`` on each segment towards its line's good side (along ``(a, b)``).
-
-    It stands ``at`` of the way along the segment, not half way: the lines through
-    the origin would put every tick there.
-    """
+    """A tick of ``length`` on each segment towards its line's good side (along ``(a, b)``),
+    ``at`` of the way along it (half way, every line through 0 would tick there)."""
     L = np.asarray(lines, np.float64).reshape(-1, 3)
     with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
         mid = segs[:, 0] + at * (segs[:, 1] - segs[:, 0])
@@ -161,12 +147,8 @@ def ticks(lines: np.ndarray, segs: np.ndarray, length: float, at: float = 0.85) 
 
 
 def view_extent(pic: Picture) -> float:
-    """Half the side of a square around 0 that shows the picture.
-
-    In the chart: the region's vertices, the current state and half the
-    trajectory (its early states, near the horizon, may fall outside), but no
-    more than :data:`FAR` times the region's reach, so the polygon keeps its shape.
-    """
+    """Half the side of a square around 0 showing the picture; in the chart, the region, the
+    state and the walk's later half, within :data:`FAR` times the region's reach."""
     P = pic.points[np.isfinite(pic.points).all(axis=1)]
     r = np.hypot(P[:, 0], P[:, 1]) if P.size else np.empty(0)
     if not pic.chart:
@@ -190,12 +172,8 @@ def view_extent(pic: Picture) -> float:
 
 
 def view_box(pic: Picture) -> tuple[tuple[float, float], tuple[float, float]]:
-    """The box the view fits: ``((x0, x1), (y0, y1))``.
-
-    Without a bias, the box around the origin (every case's line passes through
-    it), the walk, ``w*`` and the feasible cone, within :func:`view_extent` of 0
-    and padded by a tenth; else the square of :func:`view_extent`.
-    """
+    """The box the view fits: the square of :func:`view_extent`, or without a bias the box
+    around 0 (every case's line passes there), the walk, ``w*`` and the cone, padded."""
     r = view_extent(pic)
     edges = pic.region.edges
     if pic.chart or pic.slice or pic.region.empty or edges.shape[0] != 2:
@@ -214,11 +192,8 @@ def view_box(pic: Picture) -> tuple[tuple[float, float], tuple[float, float]]:
 
 
 def off_view(p, x_range, y_range, inset: float = 0.08):
-    """Where to point at ``p`` from inside the box when it lies outside: ``(q, u)`` or None.
-
-    ``q`` is where the ray from the box's centre towards ``p`` meets the box
-    shrunk by ``inset`` on every side, ``u`` the ray's unit direction.
-    """
+    """Where to point at ``p`` from inside the box when it lies outside: ``(q, u)`` or None,
+    where the ray from the centre to ``p`` meets the box shrunk by ``inset``, its direction."""
     p = np.asarray(p, np.float64)
     (x0, x1), (y0, y1) = x_range, y_range
     if not np.isfinite(p).all() or (x0 <= p[0] <= x1 and y0 <= p[1] <= y1):

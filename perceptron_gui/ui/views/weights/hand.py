@@ -36,8 +36,7 @@ def chart_weights(p, center, length: float, bias_scale: float) -> tuple[np.ndarr
 
 
 class HandPoint(QtCore.QObject):
-    """A draggable ``w`` in the weight-space plot; ``issue`` is the view's
-    ``commandIssued.emit``."""
+    """A draggable ``w`` in the weight-space plot; ``issue``: the view's ``commandIssued.emit``."""
 
     def __init__(self, plot_item, workspace, issue):
         super().__init__()
@@ -63,7 +62,7 @@ class HandPoint(QtCore.QObject):
         self.target.setHoverBrush(pg.mkBrush(pal.foreground))
 
     def on(self) -> bool:
-        """Whether the mode shows the handle (the switch is on and the learner starts by hand)."""
+        """Whether the switch is on and the learner starts by hand."""
         vs = self._ws.view_state
         return bool(SWITCH in vs.layers() and vs.layer(SWITCH) and self._ws.starts_by_hand)
 
@@ -128,8 +127,7 @@ class HandPoint(QtCore.QObject):
         self._left = self._ws.start
 
     def holds_view(self, pic: Picture, x_range, y_range) -> bool:
-        """Whether the view keeps its range: during a drag, and after one while the start it
-        left shows at step 0 inside the box (no jump on release)."""
+        """Whether the view holds its range: in a drag, then while its start shows at step 0."""
         if self.dragging:
             return True
         start, left = self._ws.start, self._left

@@ -99,12 +99,8 @@ def compiled_available(build: bool = True) -> bool:
 
 def piecewise_grid(ABC: np.ndarray, loss: Loss, x_range, y_range, size: int, *,
                    compiled: bool | None = None) -> np.ndarray:
-    """The risk under a kinked loss at the centres of a ``size²`` grid: row ``r``, column
-    ``j`` at ``(w1[j], w2[r])`` (overflowing margins give ``inf`` or NaN, silently).
-
-    ``compiled``: the compiled pass (True), numpy (False), or the compiled pass
-    once it is built (None: never waits for numba).
-    """
+    """The risk under a kinked loss at the centres of a ``size²`` grid, row ``r`` at ``w2[r]``
+    (overflow: ``inf`` or NaN); ``compiled``: True, numpy (False), or (None) once built."""
     use = _counting.loaded if compiled is None else compiled and _counting.available()
     with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
         return (_piecewise_compiled if use else _piecewise)(ABC, loss, x_range, y_range, size)
@@ -165,11 +161,8 @@ def _piecewise(ABC, loss, x_range, y_range, size):
 
 
 def direct_grid(ABC: np.ndarray, loss: Loss, x_range, y_range, size: int):
-    """The risk under any loss at the centres of a ``size²`` grid, by evaluating every margin.
-
-    A generator: it yields None after each block of rows (a worker stops there
-    when asked) and returns the grid, as :func:`piecewise_grid`.
-    """
+    """The risk under any loss at the centres of a ``size²`` grid, every margin evaluated: a
+    generator yielding None after each block of rows (a worker stops there), returning it."""
     n = ABC.shape[0]
     w1, w2 = _axes(x_range, y_range, size)
     out = np.empty((size, size))
@@ -193,11 +186,8 @@ def risk_grid(ABC: np.ndarray, loss: Loss, x_range, y_range, size: int) -> np.nd
 
 
 def progressive(ABC: np.ndarray, loss: Loss, x_range, y_range, levels=LEVELS):
-    """Yield ``(size, grid)`` for each size of ``levels``, coarse first (a worker's generator).
-
-    The logistic loss also yields None between blocks of rows, so that a newer
-    request stops it soon.
-    """
+    """Yield ``(size, grid)`` for each size of ``levels``, coarse first (a worker's generator;
+    the logistic loss yields None between blocks of rows too, so a newer request stops it)."""
     if loss.kink is not None:
         if not _counting.available() and levels[-1] > COARSE:
             yield COARSE, piecewise_grid(ABC, loss, x_range, y_range, COARSE, compiled=False)

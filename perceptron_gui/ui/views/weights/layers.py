@@ -1,8 +1,7 @@
 """The weight-space view's optional layers that cost: the loss landscape, the generous region.
 
-A small problem is computed at once; a large one in a worker, coarse grids first,
-each drawn as it arrives; a newer request stops the older worker, so only the
-newest picture is ever drawn and the UI thread never waits for it.
+A small problem is computed at once; a large one in a worker (coarse grids first, each
+drawn as it arrives), which a newer request stops: the UI thread never waits for it.
 """
 
 from __future__ import annotations
@@ -16,6 +15,7 @@ from ....core.learners.losses import Loss
 from ... import style, workers
 from .geometry import Picture, generous_polygon
 from .landscape import LEVELS, progressive, risk_grid
+from .scenes import same_key
 
 __all__ = ["SYNC_WORK", "GenerousLayer", "LandscapeLayer"]
 
@@ -25,8 +25,7 @@ SYNC_WORK = 1 << 17
 
 
 class LandscapeLayer:
-    """The risk under a loss shaded over the plane drawn: :attr:`grid` at the cell centres
-    of :attr:`rect` (row ``r``: ``w_2``'s ``r``-th value)."""
+    """The risk under a loss shaded: :attr:`grid` at the cell centres of :attr:`rect` (by row)."""
 
     def __init__(self, plot_item):
         self.image = pg.ImageItem(axisOrder="row-major")
@@ -59,8 +58,7 @@ class LandscapeLayer:
         self.grid = self.rect = self.loss = None
 
     def request(self, lines: np.ndarray, loss: Loss, x_range, y_range) -> None:
-        """Shade the risk of the margins ``lines @ (w_1, w_2, 1)`` under ``loss`` over the box
-        (the same request again does nothing)."""
+        """Shade the risk of the margins ``lines @ (w_1, w_2, 1)`` under ``loss`` over the box."""
         box = (tuple(map(float, x_range)), tuple(map(float, y_range)))
         req = self._request
         if req is not None and req[0] is lines and req[1:] == (loss, box):
@@ -139,9 +137,7 @@ class GenerousLayer:
         """Cut the region of ``pic``'s cases in the box (the same request again does nothing)."""
         args = (pic.X, pic.signs, bool(pic.region.fit_intercept),
                 float(pic.region.bias_scale), float(pic.b), (tuple(x_range), tuple(y_range)))
-        asked = self._asked
-        if asked and all(a is b for a, b in zip(asked[:2], args[:2], strict=True)) \
-                and asked[2:] == args[2:]:
+        if self._asked and same_key(self._asked, args):
             return
         self._asked = args
         self._token += 1

@@ -47,9 +47,8 @@ class StarMarks:
         self.far_label.setVisible(False)
 
     def draw_star(self, pic: Picture, x_range, y_range, px: float, scale) -> None:
-        """Draw ``w*``: the cross at the chart's centre, or the arrow from 0 along ``w*``,
-        shortened so that its head and label stay inside the box (a tall pane at
-        presenter sizes leaves little room across); ``px`` is a pixel's size."""
+        """Draw ``w*``: the cross at the chart's centre, or the arrow from 0 along ``w*``
+        short enough for its head and label to stay in the box (``px``: a pixel's size)."""
         half = (x_range[1] - x_range[0]) * 0.5
         visible = pic.chart or pic.w_star is not None
         self.star.setVisible(visible)
@@ -77,8 +76,7 @@ class StarMarks:
         self._place_label(pic, tip, head, [u, n, -n], px, scale)
 
     def _room(self, u: np.ndarray, head: float, x_range, y_range, px: float, scale) -> float:
-        """How long the arrow along ``u`` may be for its head, a gap and its label to end
-        inside the box; at least a third of the way to its edge."""
+        """How long the arrow along ``u`` may be for its head, gap and label to end in the box."""
         rect = self.label.boundingRect()
         gap = LABEL_GAP_PX * scale.line / style.NORMAL.line * px
         extra = head + gap + math.hypot(rect.width(), rect.height()) * px
@@ -94,9 +92,8 @@ class StarMarks:
 
     def _place_label(self, pic: Picture, at: np.ndarray, reach: float, sides: list,
                      px: float, scale) -> None:
-        """Put the label just past ``reach`` of ``at`` on the first of ``sides`` clear of the
-        current ``w_k`` (else the farthest), its near edge facing ``at``: it never covers
-        the arrowhead or the cross."""
+        """Put the label past ``reach`` of ``at`` (its near edge facing it: never over the
+        arrowhead or the cross) on the first of ``sides`` clear of ``w_k``, else the farthest."""
         rect = self.label.boundingRect()  # in pixels (the item ignores the zoom)
         half = np.array([rect.width(), rect.height()]) * 0.5 * px
         gap = LABEL_GAP_PX * scale.line / style.NORMAL.line * px

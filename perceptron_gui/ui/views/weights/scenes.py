@@ -1,8 +1,7 @@
 """The weight-space view's scenes (its region, its slice at b) found once per data and kept.
 
-A scene of a few cases is found at once; of many, by one worker a kind, and
-only the newest request is run after it, so Run to end does not pile up
-workers.
+A scene of many cases is found by one worker a kind, then only the newest request:
+Run to end does not pile up workers.
 """
 
 from __future__ import annotations
@@ -27,11 +26,8 @@ def same_key(a: tuple, b: tuple) -> bool:
 
 
 class Scenes:
-    """Scenes by kind, each ``(key, function(*args))``.
-
-    ``found()`` is called when a worker's scene arrives, unless ``alive()`` says the
-    view that asked is gone (the late scene is then dropped).
-    """
+    """Scenes by kind, each ``(key, function(*args))``; ``found()`` is called when a worker's
+    scene arrives, unless ``alive()`` says the view that asked is gone."""
 
     def __init__(self, found: Callable[[], None], alive: Callable[[], bool]):
         self._found = found
@@ -46,8 +42,7 @@ class Scenes:
         return bool(self._running)
 
     def get(self, kind: str, key: tuple, function, args: tuple, *, at_once: bool):
-        """``(key, function(*args))`` for ``kind``: kept, found now (``at_once``), else asked
-        of a worker (None until it arrives)."""
+        """``(key, function(*args))`` for ``kind``: kept, found now (``at_once``), else None."""
         got = self._done.get(kind)
         if got is not None and same_key(got[0], key):
             return got
@@ -71,7 +66,6 @@ class Scenes:
                       errored=lambda exc: self._failed(kind, exc))
 
     def _arrived(self, kind: str, key: tuple, result) -> None:
-        """A worker's scene: kept, the next request started, the view told."""
         if not self._alive():
             return
         self._running.pop(kind, None)

@@ -26,12 +26,8 @@ def no_steps_text(ws) -> str:
 
 def caption_text(pic: Picture, *, b: float, novikoff: bool, landscape_loss: Loss | None,
                  generous: bool | None = None) -> str:
-    """The caption of ``pic``: which plane, what the shading and the walk mean.
-
-    Under ``novikoff`` every ``w_k``, ``k >= 1``, is on the chart and the caption
-    says why; ``generous``: whether the generously feasible region shows (None:
-    not asked for).
-    """
+    """The caption of ``pic``: which plane, what the shading and the walk mean; ``generous``:
+    whether the generously feasible region shows (None: not asked for)."""
     region, tr = pic.region, pic.trajectory
     k = int(tr.count[-1])
     parts = []

@@ -2,9 +2,8 @@
 
 One plot with a 1:1 aspect: without a bias the plane ``(w_1, w_2)``; with a
 bias the gnomonic chart centred on ``w*``, or, under the loss landscape, the
-slice at the current ``b``.  Hovering a case's line sets
-``view_state.hovered``, so the canvas rings its point.  One file: the three charts
-share the plot, its range and the hover; what each draws is in ``layers.py``.
+slice at the current ``b``.  One file: the three charts share the plot, its
+range and the hover (``view_state.hovered``: the canvas rings the case's point).
 """
 
 from __future__ import annotations
@@ -19,7 +18,7 @@ from ....core.text import fmt, fmt_count
 from ....core.theory.weight_space import feasible_slice
 from ... import style
 from ...wording import problem_text
-from ..base import View
+from ..base import REFRESH_MS, View
 from ..case_hover import CaseHover
 from ..plots.items import Titles, new_plot_widget, note_font, style_axes, title_css
 from .geometry import Picture, picture, region_and_star, segments, ticks, view_box
@@ -32,28 +31,22 @@ from .texts import NO_RUN_MESSAGE, caption_text, no_steps_text, not_linear_text
 
 __all__ = ["FINDING_TEXT", "MAX_LINES", "NO_RUN_MESSAGE", "WeightSpaceView"]
 
-#: The most case lines drawn: past it, the lines bounding the region, the
-#: hovered and last cases', and an even sample of the others.
+#: The most case lines drawn: past it, the region's, the last case's and a sample.
 MAX_LINES = 1500
-#: Cases up to which the generously feasible region is cut at once on the UI thread
-#: (a few ms); more are cut in a worker.
+#: Cases up to which the generously feasible region is cut on the UI thread (a few ms).
 GENEROUS_AT_ONCE = 5_000
 #: Cases up to which the feasible region and the slice at b are found at once on the UI
-#: thread (about 20 ms with a bias); more are found in a worker, once per data set (the
-#: region) or per bias (the slice), the newest asked for when the one running ends.
+#: thread (about 20 ms with a bias); more in a worker (:mod:`.scenes`).
 SCENE_AT_ONCE = 2_000
 #: Shown while a worker finds the feasible region of a new data set.
 FINDING_TEXT = "Finding the feasible region of {n} cases…"
-#: Least time between two repaints during playback (ms), as the other views.
-REFRESH_MS = 40
 #: A good-side tick's length and the reach of the pointer to a line (pixels, at NORMAL).
 TICK_PX = 7.0
 REACH_PX = 5.0
 
-#: The opacity (of 255) of the older part of a long walk.
+#: The opacity (of 255) of the older part of a long walk, and the least width of its pen
+#: (px; see :meth:`WeightSpaceView.restyle`).
 OLD_ALPHA = 60
-#: The least width of its pen (px): a thin (cosmetic) pen is drawn line by line, and
-#: the walk's crossings would add up its opacity.
 OLD_WIDTH = 1.2
 
 
@@ -82,7 +75,6 @@ class WeightSpaceView(View):
         self._pic: Picture | None = None
         self._region = None
         self._w_star = None
-        #: kind ("region", "slice") -> (key, result): the newest scene found of each kind
         self._scenes = Scenes(self._scene_found,
                               lambda: shiboken6.isValid(self.region_item))
         self._drawn = np.empty(0, np.intp)  # the cases whose lines are drawn
@@ -310,8 +302,7 @@ class WeightSpaceView(View):
         return None if got is None else got[1]
 
     def _scene(self, kind: str, key: tuple, function, args: tuple) -> tuple | None:
-        """``(key, function(*args))``: at once for a few cases or off screen (an export
-        draws what it is given at once), else from a worker (None until it arrives)."""
+        """``(key, function(*args))``: at once for few cases or off screen, else (None) later."""
         offscreen = self.testAttribute(QtCore.Qt.WidgetAttribute.WA_DontShowOnScreen)
         at_once = key[0].shape[0] <= SCENE_AT_ONCE or offscreen
         return self._scenes.get(kind, key, function, args, at_once=at_once)
@@ -339,8 +330,7 @@ class WeightSpaceView(View):
             self._setting_range = False
 
     def show_box(self, x_range, y_range) -> None:
-        """Show the box ``x_range × y_range`` and keep it until a new data set, learner or
-        plane, as a zoom by hand is kept."""
+        """Show the box ``x_range × y_range``, kept as a zoom by hand until the scene changes."""
         self._user_range = True
         self.plot.getViewBox().setRange(xRange=x_range, yRange=y_range, padding=0)
         self.refresh()
@@ -358,8 +348,7 @@ class WeightSpaceView(View):
         self.layers_button.hide()
 
     def copy_state_from(self, other: View) -> None:
-        """Take ``other``'s layers and, when chosen by hand, its box; compute the
-        landscape at once (an export's copy of the view on screen waits for it)."""
+        """Take ``other``'s layers and its box if chosen by hand; the landscape at once."""
         self.landscape.synchronous = True
         self.landscape_box.setChecked(other.landscape_box.isChecked())
         self.generous_box.setChecked(other.generous_box.isChecked())
@@ -419,8 +408,7 @@ class WeightSpaceView(View):
             self.landscape.hide()
 
     def _margins_of(self, pic: Picture) -> np.ndarray:
-        """``(A, B, C) = y (x, b)`` of each case's margin ``A w_1 + B w_2 + C`` (``b = 0``
-        without a bias): the region's lines are these scaled for drawing."""
+        """``(A, B, C) = y (x, b)`` of each case's margin ``A w_1 + B w_2 + C`` (no bias: b = 0)."""
         key = (pic.X, pic.signs, pic.b if pic.slice else 0.0)
         if not (self._margins and self._margins[0][0] is key[0]
                 and self._margins[0][1] is key[1] and self._margins[0][2] == key[2]):
