@@ -178,12 +178,7 @@ class _Chunk:
 
 
 def _chunks(src: RunSource, k0: int, k1: int, size: int = ROWS_PER_BLOCK) -> Iterator[_Chunk]:
-    """Rows ``k0 <= u < k1`` in chunks of ``size``, each with its values before the update.
-
-    The weights before an update are the weights after the previous one
-    (zero before the first); ``α`` of a sample before an update counts the
-    earlier updates of that sample, carried from chunk to chunk.
-    """
+    """Rows ``k0 <= u < k1`` in chunks of ``size``, each with its values before the update."""
     d = src.X.shape[1]
     counts = None
     if src.dual:

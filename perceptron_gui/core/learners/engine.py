@@ -94,9 +94,8 @@ class RunEngine(BaseLearner):
         for name in self._CACHES:
             if name in state:
                 state[name] = OrderedDict()
-        state.pop("_cols", None)
-        state.pop("_lists", None)
-        state.pop("_last_event", None)
+        for name in ("_cols", "_lists", "_last_event"):
+            state.pop(name, None)
         return state
 
     def __setstate__(self, state: dict) -> None:
