@@ -13,6 +13,7 @@ from collections import OrderedDict
 
 import numpy as np
 
+from ..values import readonly
 from . import ties
 from ._base import BaseLearner, check_X, encode_labels
 from ._log import UpdateLog
@@ -144,8 +145,7 @@ class RunEngine(BaseLearner):
             self._require_started()
         w0 = self.__dict__.get("_w0")
         w0 = np.zeros(self.n_features_in_) if w0 is None else w0.copy()
-        w0.flags.writeable = False
-        return w0, float(self.__dict__.get("_b0", 0.0))
+        return readonly(w0), float(self.__dict__.get("_b0", 0.0))
 
     def fit(self, X, y, coef_init=None, intercept_init=None) -> RunEngine:
         """:meth:`start`, then run to an epoch without an update, or ``max_iter`` epochs."""
