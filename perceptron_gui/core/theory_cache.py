@@ -172,11 +172,7 @@ class TheoryCache:
 
     # -- what depends on the run -----------------------------------------------------
     def proof(self) -> theory.ProofTrace | None:
-        """The proof's quantities along the run up to the cursor (linear learners only).
-
-        At every update up to 4,096 of them, then at 4,096 spread evenly (the
-        log's :meth:`~perceptron_gui.core.learners.UpdateLog.samples`), the last at the cursor.
-        """
+        """The proof's quantities along the run up to the cursor (at the log's ``samples``)."""
         nov = self.novikoff
         if not (self.run.running and self.capabilities.proof) or nov is None \
                 or not nov.separable:

@@ -22,10 +22,7 @@ from .params import check_all
 
 
 def affine(cols, w: np.ndarray, b: float):
-    """``((cols[0] w_0 + cols[1] w_1) + ...) + b``: the run's order of rounding, inf and NaN kept.
-
-    ``cols`` are the feature columns (a sample's features give its scalar value).
-    """
+    """``((cols[0] w_0 + cols[1] w_1) + ...) + b``: the run's rounding order, inf and NaN kept."""
     with np.errstate(over="ignore", invalid="ignore"):
         z = cols[0] * w[0]
         for j in range(1, len(cols)):
