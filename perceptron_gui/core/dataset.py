@@ -30,6 +30,7 @@ from .values import (
     check_points,
     class_names_of,
     label_signs,
+    readonly,
 )
 
 __all__ = ["Dataset", "Edit", "AddPoints", "InsertPoints", "DeletePoints", "MovePoints",
@@ -38,11 +39,6 @@ __all__ = ["Dataset", "Edit", "AddPoints", "InsertPoints", "DeletePoints", "Move
 #: The most points a data set holds: every file the program writes opens again,
 #: so every way of making a data set (an edit, a file, a sample, ``show``) stops here.
 MAX_POINTS = 1_000_000
-
-
-def _frozen(arr: np.ndarray) -> np.ndarray:
-    arr.flags.writeable = False
-    return arr
 
 
 def check_size(n: int) -> int:
@@ -58,8 +54,8 @@ def _plural(count: int, word: str) -> str:
 
 
 def _fill(obj: Dataset, X: np.ndarray, y: np.ndarray, names: tuple) -> Dataset:
-    obj._X = _frozen(np.ascontiguousarray(X, dtype=np.float64))
-    obj._y = _frozen(np.ascontiguousarray(y, dtype=np.int64))
+    obj._X = readonly(np.ascontiguousarray(X, dtype=np.float64))
+    obj._y = readonly(np.ascontiguousarray(y, dtype=np.int64))
     obj._n_pos = obj._bounds = obj._radius = None
     obj._feature_names, obj._class_names = names
     return obj
@@ -263,7 +259,7 @@ class Edit:
 def _set(obj, **values) -> None:
     """Set the fields of a frozen edit, arrays made read-only."""
     for name, value in values.items():
-        object.__setattr__(obj, name, _frozen(value) if isinstance(value, np.ndarray) else value)
+        object.__setattr__(obj, name, readonly(value) if isinstance(value, np.ndarray) else value)
 
 
 def _indexed_points(indices, X) -> tuple[np.ndarray, np.ndarray]:

@@ -13,6 +13,7 @@ import numpy as np
 from .dataset import Dataset
 from .learners import registry
 from .learners.registry import DEFAULT_PARAMS, LEARNERS, LearnerSpec
+from .values import readonly
 
 __all__ = ["Document", "HAND_W_MAX", "check_start"]
 
@@ -43,9 +44,7 @@ def check_start(w, b=0.0) -> tuple[np.ndarray, float] | None:
                          f"got w = ({w0[0]:.4g}, {w0[1]:.4g}), b = {b0:.4g}")
     if not (np.any(w0) or b0):
         return None
-    w0 = w0 + 0.0
-    w0.flags.writeable = False
-    return w0, b0 + 0.0
+    return readonly(w0 + 0.0), b0 + 0.0
 
 
 class Document:

@@ -354,10 +354,8 @@ class PerceptronGame:
         Among legal points that B gets wrong, it picks the one after which B's
         ``w̃`` points as far from ``ũ`` as it can (the smallest ``cos(w̃, ũ)``),
         ties going to the smallest gain in ``w̃·ũ``: points at the band's edge
-        (``w̃·ũ`` grows by ``γ̃`` only) and near B's boundary.  It searches the
-        edges of the legal region (the circle, the band's edges, B's boundary)
-        on a fine grid.  Greedy, one move ahead: it forces many mistakes,
-        usually well below the bound.
+        (``w̃·ũ`` grows by ``γ̃`` only) and near B's boundary (:meth:`_candidates`).
+        Greedy, one move ahead: it forces many mistakes, usually well below the bound.
         """
         P = self._candidates()
         if not len(P):

@@ -42,11 +42,7 @@ def rules_of(game: PerceptronGame) -> dict:
 
 
 def handle_points(game: PerceptronGame) -> dict[str, tuple[float, float]]:
-    """Where each rule handle is drawn, by name (:data:`HANDLES`), in data coordinates.
-
-    ``u`` at ``R u`` (u's head on the circle), ``gamma`` on the band's edge
-    ``u·x + c = γ`` inside the disk, ``R`` on the circle turned 135° from ``u``.
-    """
+    """Where each rule handle is drawn, by name (:data:`HANDLES`), in data coordinates."""
     u, R, c, g = game.u, game.R, game.offset, game.gamma
     n = np.array([-u[1], u[0]])  # along the band
     level = g - c  # the band's edge u·x = γ − c
@@ -59,11 +55,7 @@ def handle_points(game: PerceptronGame) -> dict[str, tuple[float, float]]:
 
 
 def dragged_rules(game: PerceptronGame, handle: str, point) -> dict:
-    """The rules after the handle ``handle`` of ``game`` is dragged to ``point``.
-
-    ``u`` takes the direction of ``point``; ``gamma`` becomes ``|u·p + c|``
-    (the band's edge passes through ``p``); ``R`` becomes ``‖p‖``.
-    """
+    """The rules after the handle ``handle`` of ``game`` is dragged to ``point``."""
     if handle not in HANDLES:
         raise ValueError(f"no rule handle {handle!r}; the handles: {', '.join(HANDLES)}")
     p = np.asarray(point, dtype=float).reshape(-1)

@@ -28,6 +28,10 @@ class Kernel:
     gamma: float = 1.0
     coef0: float = 1.0
 
+    def __post_init__(self):
+        if self.name not in KERNELS:
+            raise ValueError(f"unknown kernel {self.name!r}; expected one of {KERNELS}")
+
     def __call__(self, A: np.ndarray, B: np.ndarray) -> np.ndarray:
         """Kernel matrix between the rows of ``A`` and the rows of ``B``.
 
@@ -43,27 +47,22 @@ class Kernel:
     def _matrix(self, A: np.ndarray, B: np.ndarray) -> np.ndarray:
         A = np.atleast_2d(np.asarray(A, dtype=np.float64))
         B = np.atleast_2d(np.asarray(B, dtype=np.float64))
-        if self.name == "linear":
-            return A @ B.T
-        if self.name == "poly":
-            return (self.gamma * (A @ B.T) + self.coef0) ** self.degree
-        if self.name == "rbf":
-            sq = squared_distances(A, B)
-            sq *= -self.gamma
-            return np.exp(sq, out=sq)
-        raise ValueError(f"unknown kernel {self.name!r}; expected one of {KERNELS}")
+        if self.name != "rbf":
+            return self._of_dot(A @ B.T)
+        sq = squared_distances(A, B)
+        sq *= -self.gamma
+        return np.exp(sq, out=sq)
 
     def diagonal(self, A: np.ndarray) -> np.ndarray:
         """``k(a_i, a_i)`` for every row of ``A``, without the full matrix."""
         A = np.atleast_2d(np.asarray(A, dtype=np.float64))
-        sq = np.einsum("ij,ij->i", A, A)
-        if self.name == "linear":
-            return sq
-        if self.name == "poly":
-            return (self.gamma * sq + self.coef0) ** self.degree
         if self.name == "rbf":
             return np.ones(A.shape[0])
-        raise ValueError(f"unknown kernel {self.name!r}; expected one of {KERNELS}")
+        return self._of_dot(np.einsum("ij,ij->i", A, A))
+
+    def _of_dot(self, dot: np.ndarray) -> np.ndarray:
+        """The linear or polynomial kernel of the dot products ``dot``."""
+        return dot if self.name == "linear" else (self.gamma * dot + self.coef0) ** self.degree
 
 
 def squared_distances(A: np.ndarray, B: np.ndarray) -> np.ndarray:

@@ -12,6 +12,7 @@ from .game import game_of
 from .learners import StepEvent
 from .learners.ties import correct
 from .text import fmt, fmt_count, fmt_vec, format_update, plural
+from .values import readonly
 
 __all__ = ["Readouts", "bound_text", "compute_readouts", "last_update_event", "no_bound_reason",
            "shown_error", "start_bound_of", "update_text"]
@@ -95,7 +96,7 @@ def compute_readouts(ws, nov) -> Readouts:
             # a pass of batch gradient descent examines every sample
             position = ws.dataset.n if ev.index < 0 else ev.position + 1
             epoch_mistakes = learner.epoch_mistakes(epoch - 1)
-        w = learner.coef_[0].copy() if ws.capabilities.linear else None
+        w = readonly(learner.coef_[0].copy()) if ws.capabilities.linear else None
         b = float(learner.intercept_[0])
         ev = last_update_event(learner)
         if ev is not None:
@@ -113,7 +114,7 @@ def compute_readouts(ws, nov) -> Readouts:
     elif ws.has_model:  # a learner fitted at once
         learner = ws.learner
         if ws.capabilities.linear:
-            w, b = learner.coef_[0].copy(), float(learner.intercept_[0])
+            w, b = ws.weights()
         status = f"{ws.spec.display_name} fitted" + (
             " (singular covariance regularised)" if getattr(learner, "singular_", False) else "")
     margins = ws.training_margins()
@@ -123,8 +124,6 @@ def compute_readouts(ws, nov) -> Readouts:
     finite = w is not None and np.isfinite(w).all() and math.isfinite(b)
     if finite and np.any(w != 0) and ws.dataset.n:
         margin = ws.margin_data().hyperplane_margin(w, b)  # prepared once per data set
-    if w is not None:
-        w.flags.writeable = False
     no_bound = no_bound_reason(ws.capabilities, ws.params)
     text = no_bound or bound_text(nov, k, ws.capabilities.steps)
     note = ""

@@ -74,30 +74,6 @@ class UpdateRow:
     future: bool
 
 
-@dataclass(frozen=True)
-class _Updates:
-    """Rows ``k0 <= u < k1`` of an update log, and how many rows it holds."""
-
-    total: int
-    step: np.ndarray
-    index: np.ndarray
-    margin: np.ndarray
-    b: np.ndarray
-    w: np.ndarray | None
-    start: tuple = (None, 0.0)  # (w0, b0) before the first update (w0 None: a kernel run)
-
-
-def _update_rows(learner, k0: int, k1: int) -> _Updates:
-    """The updates ``k0 <= u < k1`` of ``learner``'s run (clipped; the one reader of the log)."""
-    log = learner.history.updates
-    total = len(log)
-    k1 = min(max(0, int(k1)), total)
-    k0 = min(max(0, int(k0)), k1)
-    rows = log.rows(k0, k1)
-    return _Updates(total=total, step=rows.step, index=rows.index, margin=rows.margin,
-                    b=rows.b, w=rows.w, start=log.state_after(0))
-
-
 class RunSource:
     """A perceptron run resolved from a workspace or a learner."""
 
@@ -111,11 +87,12 @@ class RunSource:
                 f"got {type(source).__name__}"
             )
         self.learner = learner
+        self.log = learner.history.updates  # the one reader of the run's log
         self.X = learner.training_X
         self.s = learner.training_signs
         self.n = self.X.shape[0]
         self.dual = hasattr(learner, "kernel")
-        self.has_w = _update_rows(learner, 0, 0).w is not None
+        self.has_w = self.rows(0, 0).w is not None
         self.eta0 = float(getattr(learner, "eta0", 1.0))
         self.bias_scale = float(learner.bias_scale) if learner.fit_intercept else None
         self.loss = loss_for(getattr(learner, "loss", PERCEPTRON.name))
@@ -123,7 +100,7 @@ class RunSource:
         # steps per epoch: a pass of batch gradient descent is one step
         self.per = 1 if getattr(learner, "order", None) == "batch" else self.n
         #: ``(w0, b0)`` before the first update (``w0`` None for a kernel run)
-        self.start = _update_rows(learner, 0, 0).start
+        self.start = self.log.state_after(0)
 
     def cases(self, index: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """``(x, y)`` of the rows' samples; a pass (index -1) has x NaN and y 0."""
@@ -135,11 +112,12 @@ class RunSource:
 
     def count(self) -> int:
         """Updates computed so far (rows of the log, possibly past the cursor)."""
-        return _update_rows(self.learner, 0, 0).total
+        return len(self.log)
 
-    def rows(self, k0: int, k1: int) -> _Updates:
-        """Rows ``k0 <= u < k1`` of the log."""
-        return _update_rows(self.learner, k0, k1)
+    def rows(self, k0: int, k1: int):
+        """Rows ``k0 <= u < k1`` of the log (clipped): its :class:`~.learners._log.Rows`."""
+        k1 = min(max(0, int(k1)), self.count())
+        return self.log.rows(min(max(0, int(k0)), k1), k1)
 
     def bounds(self, start: int | None, stop: int | None, upto_cursor: bool) -> tuple[int, int]:
         """Rows ``k0 <= u < k1`` asked for, clipped to the computed (or shown) run."""
@@ -163,10 +141,10 @@ def update_row(source, u: int, *, decimals: int = 2) -> UpdateRow:
 
 
 def _row(src: RunSource, u: int, decimals: int) -> UpdateRow:
-    here = src.rows(u, u + 1)
-    if not 0 <= u < here.total:
-        raise IndexError(f"update row {u} out of range (0..{here.total - 1})")
-    step = int(here.step[0])
+    total = src.count()
+    if not 0 <= u < total:
+        raise IndexError(f"update row {u} out of range (0..{total - 1})")
+    step = int(src.rows(u, u + 1).step[0])
     ev = src.learner.event(step)
     x = src.cases(np.array([ev.index]))[0][0]
     alpha = int(src.learner.alpha_after(u)[ev.index]) if src.dual else None
@@ -200,12 +178,7 @@ class _Chunk:
 
 
 def _chunks(src: RunSource, k0: int, k1: int, size: int = ROWS_PER_BLOCK) -> Iterator[_Chunk]:
-    """Rows ``k0 <= u < k1`` in chunks of ``size``, each with its values before the update.
-
-    The weights before an update are the weights after the previous one
-    (zero before the first); ``α`` of a sample before an update counts the
-    earlier updates of that sample, carried from chunk to chunk.
-    """
+    """Rows ``k0 <= u < k1`` in chunks of ``size``, each with its values before the update."""
     d = src.X.shape[1]
     counts = None
     if src.dual:

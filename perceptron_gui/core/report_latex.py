@@ -105,12 +105,7 @@ LATEX_MAX_ROWS = 2000
 
 
 def latex_window(source, rows: int = LATEX_MAX_ROWS) -> tuple[int, int]:
-    """The rows ``(start, stop)`` of at most ``rows`` updates around the cursor.
-
-    The window is centred on the last update at or before the cursor and
-    shifted to lie inside the computed log; a log of at most ``rows``
-    updates gives ``(0, n_updates)``.
-    """
+    """The rows ``(start, stop)`` of at most ``rows`` updates, centred on the cursor's update."""
     src = RunSource(source)
     m = src.count()
     rows = max(1, int(rows))

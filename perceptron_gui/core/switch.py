@@ -16,6 +16,7 @@ import numpy as np
 from . import theory
 from .dataset import Dataset
 from .learners import registry
+from .values import readonly
 
 __all__ = ["DataProblem", "Model", "Switch", "build", "describe_problem",
            "find_data_problem", "fit", "fitted_margins", "margins_of", "novikoff_job",
@@ -116,9 +117,7 @@ def build(dataset: Dataset, learner_name: str, params: dict, fitted=None,
 
 def margins_of(learner, dataset: Dataset) -> np.ndarray:
     """Functional margins ``y f(x)`` of every sample under a fitted learner (read-only)."""
-    m = dataset.y * learner.decision_function(dataset.X)
-    m.flags.writeable = False
-    return m
+    return readonly(dataset.y * learner.decision_function(dataset.X))
 
 
 def fitted_margins(learner, dataset: Dataset) -> dict:
@@ -128,8 +127,7 @@ def fitted_margins(learner, dataset: Dataset) -> dict:
     10⁶ points takes tens of ms).
     """
     m = margins_of(learner, dataset)
-    idx = np.flatnonzero(m <= 0)
-    idx.flags.writeable = False
+    idx = readonly(np.flatnonzero(m <= 0))
     state = (learner, 0)
     return {"training_margins": (state, m), "misclassified": (state, idx)}
 

@@ -13,7 +13,7 @@ import numpy as np
 
 from .learners.losses import PERCEPTRON, Loss
 
-__all__ = ["fmt", "fmt_vec", "fmt_sign", "fmt_percent", "fmt_count", "fmt_rate", "fmt_power",
+__all__ = ["fmt", "fmt_vec", "fmt_percent", "fmt_count", "fmt_rate", "fmt_power",
            "fmt_tick", "fmt_short", "plural", "axis_titles", "class_name", "class_label",
            "format_update", "pass_terms", "sigmoid", "MINUS", "TIMES"]
 
@@ -205,10 +205,6 @@ def axis_titles(dataset) -> tuple[str, str]:
     return (names[0], names[1]) if names is not None else ("", "")
 
 
-def fmt_sign(y: float) -> str:
-    """A label as ``(+1)`` or ``(−1)``."""
-    return "(+1)" if y > 0 else f"({MINUS}1)"
-
 
 def sigmoid(t: float) -> float:
     """σ(t) = 1 / (1 + exp(−t)), without overflow at either tail."""
@@ -269,7 +265,7 @@ def format_update(event, *, x=None, eta0: float = 1.0, bias_scale: float | None 
     eta = "" if eta0 == 1 else f"{fmt(eta0, decimals)}·"
     if below is None:  # the logistic loss: every case, scaled by σ(−z)
         eta += f"{fmt(sigmoid(-event.margin), decimals)}·"
-    sign = fmt_sign(event.label)
+    sign = "(+1)" if event.label > 0 else f"({MINUS}1)"
     lines = []
     if positive:
         lines.append(f"{condition('positive')} (y·f(x) = {fmt(event.margin, decimals)}, "

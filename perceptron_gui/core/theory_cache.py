@@ -19,6 +19,7 @@ from .learners.registry import Capabilities
 from .learners.ties import mistakes
 from .run import Run
 from .switch import fit, margins_of, novikoff_job, placeholder
+from .values import readonly
 
 __all__ = ["TheoryCache", "EXPENSIVE_KERNEL_N", "EXPENSIVE_LINEAR_N", "OVERLAY"]
 
@@ -171,11 +172,7 @@ class TheoryCache:
 
     # -- what depends on the run -----------------------------------------------------
     def proof(self) -> theory.ProofTrace | None:
-        """The proof's quantities along the run up to the cursor (linear learners only).
-
-        At every update up to 4,096 of them, then at 4,096 spread evenly (the
-        log's :meth:`~perceptron_gui.core.learners.UpdateLog.samples`), the last at the cursor.
-        """
+        """The proof's quantities along the run up to the cursor (at the log's ``samples``)."""
         nov = self.novikoff
         if not (self.run.running and self.capabilities.proof) or nov is None \
                 or not nov.separable:
@@ -219,9 +216,7 @@ class TheoryCache:
             return margins_of(run.learner, self.document.dataset)
         if not run.running:
             return None
-        m = run.learner.training_margins()
-        m.flags.writeable = False
-        return m
+        return readonly(run.learner.training_margins())
 
     def misclassified(self) -> np.ndarray:
         """Indices of the samples with ``y f(x) <= 0`` now (empty without a model; read-only).
@@ -234,7 +229,5 @@ class TheoryCache:
     def _misclassified(self) -> np.ndarray:
         m = self.training_margins()
         positive = self.capabilities.tie == "positive"
-        idx = (np.empty(0, np.int64) if m is None
-               else np.flatnonzero(mistakes(m, self.document.dataset.y, positive)))
-        idx.flags.writeable = False
-        return idx
+        return readonly(np.empty(0, np.int64) if m is None
+                        else np.flatnonzero(mistakes(m, self.document.dataset.y, positive)))

@@ -15,10 +15,16 @@ import numpy as np
 
 __all__ = ["as_float_array", "check_in_range", "check_integer", "check_indices",
            "check_label_types", "check_names", "check_labels", "check_points", "class_names_of",
-           "describe_values", "label_signs", "short"]
+           "describe_values", "label_signs", "readonly", "short"]
 
 #: How many values a message names before it gives their count.
 NAMED = 5
+
+
+def readonly(a: np.ndarray) -> np.ndarray:
+    """``a``, made read-only (the program's arrays handed out are never written)."""
+    a.flags.writeable = False
+    return a
 
 
 def short(value, limit: int = 40) -> str:

@@ -18,7 +18,7 @@ from .registry import Registry
 from .signal import Signal, SignalGroup
 
 __all__ = ["ViewState", "Rect", "check_rect", "LayerSwitch", "LAYER_SWITCHES",
-           "content_layers", "register_switch", "unregister_switch", "default_switches"]
+           "content_layers", "register_switch", "unregister_switch"]
 
 #: ``(x_min, x_max, y_min, y_max)``: the data rectangle shown.
 Rect = tuple[float, float, float, float]
@@ -93,10 +93,6 @@ def register_switch(switch: LayerSwitch) -> LayerSwitch:
 #: Forget a switch by its name; returns it (KeyError when it is not known).
 unregister_switch = LAYER_SWITCHES.unregister
 
-
-def default_switches() -> dict[str, bool]:
-    """Every known switch at its default, in :data:`LAYER_SWITCHES` order."""
-    return {name: s.default for name, s in LAYER_SWITCHES.items()}
 
 
 def check_rect(rect) -> Rect | None:

@@ -34,6 +34,7 @@ from .signal import Signal, SignalGroup
 from .switch import COMPUTING_LINEAR, DataProblem, Model, Switch, build, find_data_problem
 from .switch_requests import SwitchRequests
 from .theory_cache import EXPENSIVE_LINEAR_N, TheoryCache
+from .values import readonly
 from .viewstate import ViewState
 
 #: The workspace's names other modules and tests read from here (the rest: their modules).
@@ -175,9 +176,7 @@ class Workspace(HandStart, SwitchRequests):
         if not (self.has_model and self.capabilities.linear):
             return None
         learner = self.run.learner
-        w, b = learner.coef_[0].copy(), float(learner.intercept_[0])
-        w.flags.writeable = False
-        return w, b
+        return readonly(learner.coef_[0].copy()), float(learner.intercept_[0])
 
     def end_message(self) -> str:
         """What the end of the run means, in one line."""

@@ -366,7 +366,7 @@ def test_the_log_is_read_in_one_function_only():
     import inspect
 
     text = inspect.getsource(report)
-    reader = inspect.getsource(report._update_rows)
+    reader = inspect.getsource(report.RunSource.__init__)
     assert text.count("history.updates") == reader.count("history.updates") == 1
 
 

@@ -12,7 +12,7 @@ from .. import game as games
 from ..commands import Command
 from ..game_commands import FinishGame, LeaveGame, PlayMove, StartGame, UndoMove
 from ..learners.ties import DEFAULT_TIE, TIES
-from .reader import DemoError, Reader, describe
+from .reader import DemoError, Reader
 
 __all__ = ["GAME_ACTIONS", "GAME_COMMANDS", "game_command", "game_step"]
 
@@ -45,12 +45,6 @@ def game_command(r: Reader, sim, command: Command, where: str) -> Command:
     return command
 
 
-def _tie(r: Reader, value, where: str) -> str:
-    if not isinstance(value, str) or value not in TIES:
-        raise r.fail(where, f"expected one of {', '.join(map(repr, TIES))}, "
-                            f"got {describe(value)}")
-    return value
-
 
 def game_step(r: Reader, sim, action: str, args: dict, where: str) -> Command:
     """A game step's command (:func:`game_command` carries it out).
@@ -69,8 +63,8 @@ def game_step(r: Reader, sim, action: str, args: dict, where: str) -> Command:
                                          r.number(args["gamma"], f"{where}.gamma"),
                                          (math.cos(angle), math.sin(angle)),
                                          r.number(args.get("offset", 0.0), f"{where}.offset"),
-                                         fit, tie=_tie(r, args.get("tie", DEFAULT_TIE),
-                                                       f"{where}.tie"))
+                                         fit, tie=r.choice(args.get("tie", DEFAULT_TIE),
+                                                           f"{where}.tie", TIES))
         elif action == "finish_game":
             command = FinishGame()
         else:

@@ -97,11 +97,15 @@ class Reader:
             raise self.fail(where, f"expected 1 or -1, got {describe(value)}")
         return int(value)
 
-    def learner(self, value, where: str) -> str:
-        if not isinstance(value, str) or value not in LEARNERS:
-            raise self.fail(where, f"expected one of {', '.join(map(repr, LEARNERS))}, "
+    def choice(self, value, where: str, choices) -> str:
+        """``value`` when it is one of the strings ``choices``."""
+        if not isinstance(value, str) or value not in choices:
+            raise self.fail(where, f"expected one of {', '.join(map(repr, choices))}, "
                                    f"got {describe(value)}")
         return value
+
+    def learner(self, value, where: str) -> str:
+        return self.choice(value, where, LEARNERS)
 
     def params(self, key: str, values: dict, where: str) -> dict:
         """Parameters of learner ``key`` under their current names, each one it has."""

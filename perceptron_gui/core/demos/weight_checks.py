@@ -11,6 +11,7 @@ import math
 
 import numpy as np
 
+from ..theory.proof import augmented_start
 from ..theory.weight_space import FeasibleRegion, feasible_region, gnomonic, trajectory
 
 __all__ = ["MAX_WALK", "cone_angle", "cone_edges", "current_w", "cycle_updates", "region",
@@ -57,10 +58,8 @@ def current_w(p) -> np.ndarray | None:
     learner = _learner(p)
     if learner is None:
         return None
-    w = np.asarray(learner.coef_, np.float64).ravel()
-    if learner.fit_intercept:
-        w = np.r_[w, float(learner.intercept_[0]) / float(learner.bias_scale)]
-    return w
+    return augmented_start(learner.coef_[0], learner.intercept_[0], 0, learner.fit_intercept,
+                           learner.bias_scale)
 
 
 def cone_angle(p) -> float | None:

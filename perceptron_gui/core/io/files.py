@@ -11,6 +11,7 @@ import re
 import stat
 import sys
 from collections.abc import Callable, Iterable
+from contextlib import suppress
 
 import numpy as np
 
@@ -433,16 +434,12 @@ def atomic_write_bytes(path, chunks: Iterable[bytes]) -> None:
                 f.write(chunk)
             f.flush()
             os.fsync(f.fileno())
-        try:  # keep the permissions of the file being replaced
+        with suppress(OSError):  # keep the permissions of the file being replaced
             os.chmod(tmp, stat.S_IMODE(os.stat(target).st_mode))
-        except OSError:
-            pass
         os.replace(tmp, target)
     except BaseException as exc:
-        try:
+        with suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         if isinstance(exc, OSError):
             raise _named_after(exc, tmp, target) from None
         raise
@@ -451,8 +448,7 @@ def atomic_write_bytes(path, chunks: Iterable[bytes]) -> None:
     except OSError:
         return
     try:
-        os.fsync(dir_fd)
-    except OSError:
-        pass
+        with suppress(OSError):
+            os.fsync(dir_fd)
     finally:
         os.close(dir_fd)

@@ -14,6 +14,8 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ..values import readonly
+
 __all__ = ["CachedLog", "LOG_BYTES", "Rows", "UpdateLog", "empty_columns", "frozen_rows",
            "grown"]
 
@@ -150,11 +152,8 @@ class _Store:
 
 def frozen_rows(parts: list[list[np.ndarray]], weights: bool) -> Rows:
     """The consecutive blocks of columns ``parts`` joined into read-only :class:`Rows`."""
-    out = []
-    for col in zip(*parts, strict=True):
-        a = np.concatenate(col) if len(col) != 1 else col[0].view()
-        a.flags.writeable = False
-        out.append(a)
+    out = [readonly(np.concatenate(col) if len(col) != 1 else col[0].view())
+           for col in zip(*parts, strict=True)]
     return Rows(*out[:3], out[3] if weights else None, out[4])
 
 

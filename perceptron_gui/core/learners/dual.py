@@ -9,6 +9,7 @@ from collections import OrderedDict
 import numpy as np
 
 from ..kernels import Kernel, make_kernel
+from ..values import readonly
 from ._log import Rows, UpdateLog, empty_columns
 from ._run import WEIGHTS_OVERFLOW
 from .params import DUAL
@@ -41,11 +42,6 @@ ALPHA_MIN_STRIDE = 2**14
 
 #: Updates read from the log at once when ``alpha`` is brought to a cursor.
 _ALPHA_CHUNK = 2**18
-
-
-def _frozen(a: np.ndarray) -> np.ndarray:
-    a.flags.writeable = False
-    return a
 
 
 class _Copies(dict):
@@ -173,7 +169,7 @@ class DualPerceptron(PerceptronEngine):
         """``K(x_i, x_j)`` for every training sample ``j`` (computed once, cached)."""
         row = self._rows.get(i)
         if row is None:
-            row = _frozen(self._kernel_(self._X[i : i + 1], self._X)[0])
+            row = readonly(self._kernel_(self._X[i : i + 1], self._X)[0])
             self._rows[i] = row
             while len(self._rows) > self._max_rows:
                 self._rows.popitem(last=False)
@@ -220,7 +216,7 @@ class DualPerceptron(PerceptronEngine):
         def record(step, i, z, b, f):
             log.append(step, i, z, None, b)
             front[i] += 1
-            self._snaps.keep(len(log), lambda: (step, b, _frozen(f.copy())))
+            self._snaps.keep(len(log), lambda: (step, b, readonly(f.copy())))
             log.checkpoint(step, None, b)
 
         stop_at = None if max_steps is None else self._T + max_steps
@@ -354,7 +350,7 @@ class DualPerceptron(PerceptronEngine):
             self._alpha_add(alpha, c, e, 1)
             c = e
             if c not in snaps:
-                snaps.keep(c, lambda: _frozen(alpha.astype(np.int32)))
+                snaps.keep(c, lambda: readonly(alpha.astype(np.int32)))
                 stride = snaps.every
         self._alpha_memo = (k, alpha.copy())
         return alpha

@@ -13,6 +13,7 @@ from collections import OrderedDict
 
 import numpy as np
 
+from ..values import readonly
 from . import ties
 from ._base import BaseLearner, check_X, encode_labels
 from ._log import UpdateLog
@@ -21,10 +22,7 @@ from .params import check_all
 
 
 def affine(cols, w: np.ndarray, b: float):
-    """``((cols[0] w_0 + cols[1] w_1) + ...) + b``: the run's order of rounding, inf and NaN kept.
-
-    ``cols`` are the feature columns (a sample's features give its scalar value).
-    """
+    """``((cols[0] w_0 + cols[1] w_1) + ...) + b``: the run's rounding order, inf and NaN kept."""
     with np.errstate(over="ignore", invalid="ignore"):
         z = cols[0] * w[0]
         for j in range(1, len(cols)):
@@ -94,9 +92,8 @@ class RunEngine(BaseLearner):
         for name in self._CACHES:
             if name in state:
                 state[name] = OrderedDict()
-        state.pop("_cols", None)
-        state.pop("_lists", None)
-        state.pop("_last_event", None)
+        for name in ("_cols", "_lists", "_last_event"):
+            state.pop(name, None)
         return state
 
     def __setstate__(self, state: dict) -> None:
@@ -145,8 +142,7 @@ class RunEngine(BaseLearner):
             self._require_started()
         w0 = self.__dict__.get("_w0")
         w0 = np.zeros(self.n_features_in_) if w0 is None else w0.copy()
-        w0.flags.writeable = False
-        return w0, float(self.__dict__.get("_b0", 0.0))
+        return readonly(w0), float(self.__dict__.get("_b0", 0.0))
 
     def fit(self, X, y, coef_init=None, intercept_init=None) -> RunEngine:
         """:meth:`start`, then run to an epoch without an update, or ``max_iter`` epochs."""

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..values import check_integer
 from ._base import check_X
 from .lda import two_class_line
 from .losses import expit
@@ -187,21 +188,18 @@ class GaussianModel:
 
     def sample(self, n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
         """``X, y``: ``n`` points ``μ_k + R(θ_k) (s_k ⊙ z)``, shuffled by ``seed``."""
-        if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 2:
-            raise ValueError(f"the number of points must be an integer of at least 2; got {n!r}")
-        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-            raise ValueError(f"the seed must be a non-negative integer; got {seed!r}")
-        rng = np.random.default_rng(int(seed))
-        counts = self.class_counts(int(n))
+        n = check_integer(n, "the number of points must be an integer of at least 2", 2)
+        rng = np.random.default_rng(check_integer(seed, "the seed must be a non-negative integer"))
+        counts = self.class_counts(n)
         y = np.repeat(np.array([-1, 1]), counts)
-        Z = rng.standard_normal((int(n), 2))
+        Z = rng.standard_normal((n, 2))
         X = np.empty_like(Z)
         start = 0
         for k, count in enumerate(counts):
             rows = slice(start, start + count)
             X[rows] = self.means[k] + (Z[rows] * self.scales[k]) @ _rotation(self.angles[k]).T
             start += count
-        order = rng.permutation(int(n))
+        order = rng.permutation(n)
         return X[order], y[order]
 
     # -- the handles ---------------------------------------------------------------------

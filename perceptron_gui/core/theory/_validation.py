@@ -6,6 +6,8 @@ import math
 
 import numpy as np
 
+from ..values import readonly as readonly
+
 EPS = np.finfo(np.float64).eps
 
 
@@ -55,11 +57,6 @@ def check_bias_scale(bias_scale) -> float:
     if not (math.isfinite(c) and c > 0):
         raise ValueError(f"bias_scale must be a finite number > 0, got {bias_scale!r}")
     return c
-
-
-def readonly(a: np.ndarray) -> np.ndarray:
-    a.setflags(write=False)
-    return a
 
 
 def pow2_exponent(amax: float) -> int:

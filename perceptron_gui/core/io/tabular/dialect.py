@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import os
 import re
+from collections import Counter
 from dataclasses import dataclass
 
 import numpy as np
@@ -162,10 +163,8 @@ def _split(lines: list[str], delimiter: str) -> list[list[str]]:
 
 
 def _mode(values: list[int]) -> tuple[int, float]:
-    """The most common value and its share."""
-    counts: dict[int, int] = {}
-    for v in values:
-        counts[v] = counts.get(v, 0) + 1
+    """The most common value (the largest of a tie) and its share."""
+    counts = Counter(values)
     best = max(counts, key=lambda v: (counts[v], v))
     return best, counts[best] / len(values)
 
