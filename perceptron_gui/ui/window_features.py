@@ -1,7 +1,6 @@
 """The features a main window installs, in order: part of the window, kept apart for size.
 
-Each feature is a class made with the window (the files and exports are installed
-by their packages' ``install(window)``) and keeps to the window's typed
+Each feature is a class made with the window and keeps to the window's typed
 interface (:mod:`.window_api`); this is the one place that names them all and
 keeps each as the window's attribute of its name (``window.files``,
 ``window.demos`` …), which :class:`~.main_window.MainWindow` documents.
@@ -33,11 +32,11 @@ def install(window) -> None:
 
     window.theory_worker = theory_worker.TheoryWorker(window)
     window.timeline = timeline.Timeline(window)
-    window.files = files.install(window)
-    window.autosave = autosave.install(window)
+    window.files = files.FileManager(window)
+    window.autosave = autosave.Autosave(window)
     window.demos = demo_player.DemoUI(window)
     window.demo_files = demo_files.DemoFiles(window, window.demos)
-    window.exporter = export.install(window)
+    window.exporter = export.Exporter(window)
     window.presenter = presenter.PresenterMode(window)
     window.bound_strip = add_bound_strip(window)  # the bound plot while the views hide
     window.shaping = shaping.ShapingFeature(window)

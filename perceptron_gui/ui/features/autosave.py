@@ -41,7 +41,7 @@ from .files import WorkspaceSnapshot
 if TYPE_CHECKING:
     from ..window_api import WindowAPI
 
-__all__ = ["Autosave", "install", "dataset_digest", "default_directory", "INTERVAL_SECONDS",
+__all__ = ["Autosave", "dataset_digest", "default_directory", "INTERVAL_SECONDS",
            "POLL_SECONDS"]
 
 log = logging.getLogger("perceptron_gui")
@@ -82,7 +82,8 @@ def _env_seconds(name: str, default: float) -> float:
 
 
 class Autosave(QtCore.QObject):
-    """Saves the window's workspace to the window's own slot a few seconds after a change.
+    """Saves the window's workspace to the window's own slot a few seconds after a change
+    (the restore is offered once the window shows).
 
     ``directory`` defaults to ``AppDataLocation``; ``interval``, the seconds
     from the first unsaved change to the save, to :data:`INTERVAL_SECONDS` (or
@@ -137,6 +138,8 @@ class Autosave(QtCore.QObject):
             event.connect(self.schedule)
         window.undo_stack.cleanChanged.connect(self.schedule)
         window.destroyed.connect(self._detach)
+        if os.environ.get("PERCEPTRON_GUI_AUTOSAVE_TEST_POINTS"):
+            YieldingTimer(self, self._add_test_points).start()
 
     @property
     def path(self) -> str:
@@ -366,22 +369,11 @@ class Autosave(QtCore.QObject):
         self._release_lock()
         self.enabled = False
 
+    def _add_test_points(self) -> None:
+        from ...core.dataset import AddPoints
 
-def _add_test_points(window) -> None:
-    spec = os.environ.get("PERCEPTRON_GUI_AUTOSAVE_TEST_POINTS", "")
-    if not spec:
-        return
-    from ...core.dataset import AddPoints
-
-    rows = [[float(v) for v in part.split(",")] for part in spec.split(";") if part.strip()]
-    for x, y, label in rows:
-        window.push_edit(AddPoints([x, y], int(label)))
-
-
-def install(window: WindowAPI, directory: str | None = None) -> Autosave:
-    """Attach an :class:`Autosave` to the window (the restore is offered once it shows)."""
-    autosave = Autosave(window, directory)
-    if os.environ.get("PERCEPTRON_GUI_AUTOSAVE_TEST_POINTS"):
-        YieldingTimer(autosave, lambda: _add_test_points(window)).start()
-    return autosave
+        spec = os.environ["PERCEPTRON_GUI_AUTOSAVE_TEST_POINTS"]
+        for part in filter(str.strip, spec.split(";")):
+            x, y, label = (float(v) for v in part.split(","))
+            self._window.push_edit(AddPoints([x, y], int(label)))
 

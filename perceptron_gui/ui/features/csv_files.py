@@ -214,8 +214,7 @@ class CsvFiles(QtCore.QObject):
                                       "wait for it or cancel it.")
             return False
 
-        def fail(error):
-            reason = (error.strerror if isinstance(error, OSError) else None) or str(error)
+        def fail(reason) -> None:
             self._manager.warn("Cannot export", f"The points could not be written to {path}:"
                                f"\n\n{reason}")
 

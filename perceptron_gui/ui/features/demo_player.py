@@ -21,7 +21,7 @@ import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6 import QtCore, QtGui, QtWidgets
+from PySide6 import QtCore, QtWidgets
 
 from ...core.commands import Run, Seek, SetLayers, SetViewRect, SetWeights, ShowViews
 from ...core.dataset import Dataset, ReplaceAll
@@ -160,16 +160,6 @@ class DemoUI(QtCore.QObject):
         """The shipped demos and the user's own."""
         return self.listing.library
 
-    @property
-    def demo_actions(self) -> dict[str, QtGui.QAction]:
-        """The menu's action of each shipped demo, by name."""
-        return self.listing.actions(user=False)
-
-    @property
-    def user_demo_actions(self) -> dict[str, QtGui.QAction]:
-        """The menu's action of each of the user's demos, by name."""
-        return self.listing.actions(user=True)
-
     # -- state --------------------------------------------------------------------------
     @property
     def playing(self) -> bool:
@@ -293,16 +283,6 @@ class DemoUI(QtCore.QObject):
         self.keep()
         self._window.show_message("The demo's data are yours to edit; Ctrl+Z gives back "
                                   "your work from before the demo.")
-
-    @property
-    def hint(self) -> str:
-        """What the caption bar says instead of the title line ("" when nothing)."""
-        return self.bar.hint
-
-    @property
-    def caption_pt(self) -> float:
-        """The font size, in points, of every caption of the demo playing (0 without one)."""
-        return self.bar.caption_pt
 
     # -- internals -----------------------------------------------------------------------
     def _long_move(self, step) -> Run | Seek | None:

@@ -31,7 +31,7 @@ from .csv_files import CsvFiles
 from .progress import APP_NAME, FileJob, Job
 from .recent_files import MAX_RECENT, RECENT_KEY, RecentFiles, insert_menu_above
 
-__all__ = ["FileManager", "Job", "WorkspaceSnapshot", "install", "MAX_RECENT", "RECENT_KEY",
+__all__ = ["FileManager", "Job", "WorkspaceSnapshot", "MAX_RECENT", "RECENT_KEY",
            "TABLE_SUFFIXES", "canvas_view", "set_canvas_view"]
 
 WORKSPACE_FILTER = ("Workspace files (*.json);;Delimited text (*.csv *.tsv *.tab *.txt *.dat);;"
@@ -136,9 +136,9 @@ class FileManager(RecentFiles, QtCore.QObject):
         self._ws.events.learner_changed.connect(self._on_learner_changed)
         self._ws.events.dataset_changed.connect(self._on_dataset_changed)
         self._on_dataset_changed()
-        from . import samples
+        from .samples import SampleMenu
 
-        self.samples = samples.install(window)
+        self.samples = SampleMenu(window)
         # with the other data to start from: above the separator over File ▸ Open…
         insert_menu_above(window.menus["file"], self.samples.menu, self.actionOpen)
 
@@ -522,7 +522,3 @@ class FileManager(RecentFiles, QtCore.QObject):
         self._window.show_message(f"Saved {os.path.basename(path)}.")
         return True
 
-
-def install(window: WindowAPI) -> FileManager:
-    """Add the File menu's entries to ``window``; returns the :class:`FileManager`."""
-    return FileManager(window)

@@ -169,10 +169,6 @@ class PresenterMode(QtCore.QObject):
         with QtCore.QSignalBlocker(self.action):
             self.action.setChecked(on)
 
-    def toggle(self) -> None:
-        """Switch presenter mode on or off."""
-        self.set_active(not self.active)
-
     def pick_demo(self) -> None:
         """Open the Demos menu over the canvas (the menu bar may be hidden)."""
         menu = self._window.menus.get("demos")

@@ -18,14 +18,16 @@ RECENT_KEY = "files/recent"
 FOLDER_KEY = "files/folder"
 
 
-def insert_menu_above(menu: QtWidgets.QMenu, submenu: QtWidgets.QMenu, action) -> None:
-    """Put ``submenu`` in ``menu`` above the separator that precedes ``action`` (else last)."""
-    acts = menu.actions()
-    if action not in acts:
-        menu.addMenu(submenu)
-        return
-    i = acts.index(action)
-    menu.insertMenu(acts[i - 1] if i and acts[i - 1].isSeparator() else action, submenu)
+def insert_menu_above(menu: QtWidgets.QMenu, item, action) -> None:
+    """Put ``item`` (an action or a submenu) in ``menu`` above the separator that precedes
+    ``action`` (else last)."""
+    if isinstance(item, QtWidgets.QMenu):
+        item = item.menuAction()
+    acts, before = menu.actions(), None  # inserting before None appends
+    if action in acts:
+        i = acts.index(action)
+        before = acts[i - 1] if i and acts[i - 1].isSeparator() else action
+    menu.insertAction(before, item)
 
 
 class RecentFiles:

@@ -15,7 +15,7 @@ from ..actions import ActionSpec
 from ..window_api import WindowAPI
 from .progress import Job
 
-__all__ = ["SampleMenu", "install"]
+__all__ = ["SampleMenu"]
 
 
 class SampleMenu(QtCore.QObject):
@@ -55,7 +55,3 @@ class SampleMenu(QtCore.QObject):
         window.show_message(f"{info.description} {info.classes_note}", 30000)
         return True
 
-
-def install(window: WindowAPI) -> SampleMenu:
-    """Add File ▸ Open real data set to ``window``; returns the :class:`SampleMenu`."""
-    return SampleMenu(window)

@@ -17,6 +17,7 @@ from ..actions import ActionSpec
 from ..widgets.timeline_bar import TimelineBar, running_learner
 from ..widgets.update_log import UpdateLogModel, UpdateLogView
 from ..window_api import WindowAPI
+from .recent_files import insert_menu_above
 
 if TYPE_CHECKING:
     from .export.tables import TableExport
@@ -79,16 +80,8 @@ class Timeline(QtCore.QObject):
             "export_log_latex", "Export update log as &LaTeX…",
             lambda: self.export_latex(wait=False),
             tip="Write the update log as a LaTeX table (booktabs) with the formulas typeset"))
-        actions = [self.actionExportLogCsv, self.actionExportLogLatex]
-        file_menu = w.menus["file"]
-        quit_action = w.actions["quit"]
-        items = file_menu.actions()
-        before = None
-        if quit_action in items:  # just above the separator that precedes Quit
-            at = items.index(quit_action)
-            before = items[at - 1] if at and items[at - 1].isSeparator() else quit_action
-        for act in actions:
-            file_menu.insertAction(before, act) if before else file_menu.addAction(act)
+        for act in (self.actionExportLogCsv, self.actionExportLogLatex):
+            insert_menu_above(w.menus["file"], act, w.actions["quit"])
         # the View menu's toggles (the log's context menu has the exports too)
         view_menu = w.menus["view"]
         view_menu.addAction(self.dock.toggleViewAction())
@@ -206,16 +199,15 @@ class Timeline(QtCore.QObject):
             self.window.show_message("An export of the update log is under way; "
                                      "wait for it or cancel it.")
             return False
+
+        def fail(reason) -> None:
+            self.window.report_error("Export failed", f"Could not write {path}:\n{reason}")
+
         try:
             steps = make_steps(path)
         except ValueError as exc:  # no perceptron run
-            self.window.report_error("Export failed", f"Could not write {path}:\n{exc}")
+            fail(exc)
             return False
-
-        def fail(error):
-            reason = (error.strerror if isinstance(error, OSError) else None) or str(error)
-            self.window.report_error("Export failed", f"Could not write {path}:\n{reason}")
-
         self.table_export = TableExport(
             self.window, steps, title=f"Export the update log as {what}", path=path, fail=fail,
             done_text=lambda n: f"Update log: {plural(n, 'update')} written to {path}")

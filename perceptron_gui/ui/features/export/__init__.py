@@ -9,7 +9,7 @@ on first call.
 from __future__ import annotations
 
 from .common import EXTENSIONS, MIN_SIZE, ExportError, check_writable, parse_size, write_file
-from .exporter import Exporter, install
+from .exporter import Exporter
 
 
 def export_canvas(*args, **kwargs):
@@ -27,4 +27,4 @@ def export_window_png(*args, **kwargs):
 
 
 __all__ = ["EXTENSIONS", "MIN_SIZE", "ExportError", "Exporter", "check_writable",
-           "export_canvas", "export_window_png", "install", "parse_size", "write_file"]
+           "export_canvas", "export_window_png", "parse_size", "write_file"]

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 # asked for: the menu is built at launch, the exports are not.
 
 class Exporter(QtCore.QObject):
-    """The File ▸ Export submenu of a main window, and the exports behind it."""
+    """The File ▸ Export submenu of a main window (above Quit), and the exports behind it."""
 
     #: ``(done, total)`` after each GIF frame.
     frameRendered = QtCore.Signal(int, int)
@@ -61,6 +61,7 @@ class Exporter(QtCore.QObject):
                                 self.ask_gif, None,
                                 "Animate the run (one frame per step) or a demo (one frame "
                                 "per demo step) to a GIF")
+        insert_menu_above(window.menus["file"], self.menu, window.actions["quit"])
 
     @property
     def busy(self) -> bool:
@@ -294,9 +295,3 @@ def _palette(dialog):
     """The palette a dialog asks for: the window's, or light (the default, for slides)."""
     return style.current() if dialog.scheme_box.isChecked() else style.LIGHT
 
-
-def install(window: WindowAPI) -> Exporter:
-    """Add the File ▸ Export submenu to ``window``."""
-    exporter = Exporter(window)
-    insert_menu_above(window.menus["file"], exporter.menu, window.actions["quit"])
-    return exporter

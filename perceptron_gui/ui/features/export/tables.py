@@ -106,7 +106,7 @@ def points_csv_steps(dataset, path):
 
 class TableExport:
     """One data export under way in a window, and what the window says at its end:
-    ``done_text(rows)`` after a success, ``fail(error)`` shows why nothing was written."""
+    ``done_text(rows)`` after a success, ``fail(reason)`` shows why nothing was written."""
 
     def __init__(self, window: WindowAPI, make_steps, *, title: str, path: str, done_text, fail):
         existed = os.path.exists(path)
@@ -115,8 +115,9 @@ class TableExport:
                                              name="tableExportProgress")
 
         def finished(result):
-            if self.job.error is not None:
-                fail(self.job.error)
+            error = self.job.error
+            if error is not None:
+                fail((error.strerror if isinstance(error, OSError) else None) or error)
             elif self.job.cancelled:
                 kept = "the file on disk is unchanged" if existed else "nothing was written"
                 window.show_message(f"{title}: cancelled; {kept}.")
