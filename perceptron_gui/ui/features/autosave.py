@@ -82,15 +82,9 @@ def _env_seconds(name: str, default: float) -> float:
 
 
 class Autosave(QtCore.QObject):
-    """Saves the window's workspace to the window's own slot a few seconds after a change
-    (the restore is offered once the window shows).
-
-    ``directory`` defaults to ``AppDataLocation``; ``interval``, the seconds
-    from the first unsaved change to the save, to :data:`INTERVAL_SECONDS` (or
-    ``$PERCEPTRON_GUI_AUTOSAVE_SECONDS``).  ``stem`` is the slot's name
-    (:data:`MAIN_STEM` or ``autosave-<id>``); ``enabled`` is False when the
-    folder cannot be written (the window says so).
-    """
+    """Saves the window's workspace to its own slot ``stem`` :data:`INTERVAL_SECONDS` after
+    a change (the restore is offered once the window shows); ``enabled`` is False when the
+    folder cannot be written (the window says so)."""
 
     #: Emitted with the snapshot's data set after each successful autosave.
     saved = QtCore.Signal(object)
@@ -246,11 +240,8 @@ class Autosave(QtCore.QObject):
 
     @contextlib.contextmanager
     def _fence(self):
-        """Hold the slot's files still: wait for a write that has begun, skip those queued.
-
-        A worker is queued to the pool at the event loop's next turn: waiting
-        from the UI thread for a write not yet begun would wait for ever.
-        """
+        """Hold the slot's files still: wait for a write that has begun, skip those queued
+        (queued at the event loop's next turn: waiting for one would wait for ever)."""
         with self._io_lock:
             self._generation += 1
             yield
@@ -292,8 +283,7 @@ class Autosave(QtCore.QObject):
 
         self._worker = workers.start(write, returned=self._on_saved, errored=self._on_failed)
 
-    def _removed_after_write(self) -> bool:
-        """The work was saved meanwhile: remove the files the write left; True if so."""
+    def _removed_after_write(self) -> bool:  # the work was saved meanwhile
         self._worker = None
         removing = self._remove_after_write
         if removing:
@@ -336,15 +326,13 @@ class Autosave(QtCore.QObject):
             self._again = False
             self.save_now()
 
-    def _forget_adopted(self) -> None:
-        """This slot holds (or no longer needs) the restored orphans' work: delete them."""
+    def _forget_adopted(self) -> None:  # this slot holds their work
         for orphan in self.adopted:
             orphan.discard()
         self.adopted = []
 
     def remove(self) -> None:
-        """Delete this slot's autosave; a write under way is not waited for (its files go
-        when it ends)."""
+        """Delete this slot's autosave (a write under way: when it ends)."""
         self._generation += 1  # a write still queued skips
         self._remove_after_write = self._worker is not None
         if self._remove_after_write:
@@ -360,8 +348,8 @@ class Autosave(QtCore.QObject):
         self._forget_adopted()
 
     def clean_exit(self) -> None:
-        """The window closes normally: stop, remove the autosave (a write that has begun is
-        waited for: its files must not reappear after the exit), release the lock."""
+        """The window closes normally: remove the autosave (after a write that has begun:
+        its files must not reappear) and release the lock."""
         self._timer.stop()
         self._again = False
         if self.enabled:

@@ -39,11 +39,10 @@ def find_orphans(directory: str, exclude: str = "",
                  progress=None) -> tuple[list[Orphan], list[str]]:
     """Lock and read every orphaned autosave in ``directory`` but ``exclude``'s, newest first.
 
-    Returns ``(orphans, damaged)``: the orphans, locked by this process until
-    released, discarded or restored, and where the damaged ones went (renamed
-    ``<stem>.damaged.json``, never deleted).  ``progress(fraction)`` follows the
-    reading (each autosave recomputes its run up to its stored step); its
-    returning False raises ``Cancelled`` with every lock released.
+    Returns the orphans, locked by this process until released, discarded or
+    restored, and where the damaged ones went (``<stem>.damaged.json``, never
+    deleted).  ``progress(fraction)`` returning False raises ``Cancelled``, every
+    lock released.
     """
     orphans, damaged = [], []
     names = autosave_names(directory, exclude)
@@ -193,8 +192,7 @@ def _open_in_new_window(orphan: Orphan) -> bool:
 
 
 def _read_orphans(window, directory: str, exclude: str) -> Job:
-    """:func:`find_orphans` in the window's file worker (a run's recomputation can take
-    seconds); the job's result is ``(orphans, damaged)``, Cancel finds none."""
+    """:func:`find_orphans` in the window's file worker (a run's recomputation takes time)."""
     if not autosave_names(directory, exclude) or window.files.refused():
         return Job.resolved(([], []))  # nothing to read (no worker at start), or refused
 
@@ -211,8 +209,7 @@ def _read_orphans(window, directory: str, exclude: str) -> Job:
         lambda progress: find_orphans(directory, exclude=exclude, progress=progress), read)
 
 
-def _restore_requested(window, autosave: Autosave, path: str) -> Job:
-    """This process was started to restore one orphan: do it without asking."""
+def _restore_requested(window, autosave: Autosave, path: str) -> Job:  # without asking
     os.environ.pop(RESTORE_PATH_VAR, None)
     directory, name = os.path.split(path)
 
@@ -243,7 +240,6 @@ def offer_restore(window: WindowAPI, autosave: Autosave | None = None) -> Job:
 
 
 def _offer(window, autosave: Autosave, orphans: list[Orphan], damaged: list[str]):
-    """Ask about the ``orphans``: False (none), or :func:`_settle`'s result (in a Job)."""
     if damaged:
         window.report_error(
             "Autosave unreadable",

@@ -233,15 +233,14 @@ class DemoBar(QtWidgets.QFrame):
         self.caption.setText(self._html(pt))
 
     def eventFilter(self, obj, event) -> bool:
-        kind = event.type()
-        if self.player is None:
-            return False
-        if obj is self.caption and kind == QtCore.QEvent.Type.Resize:
-            if event.size().width() != event.oldSize().width():
-                self._fit_timer.start()  # after the layout settles
-        elif obj is self.caption and kind == QtCore.QEvent.Type.Show:
-            self._fit_timer.start()  # a fit asked for while the bar was hidden was skipped
-        elif obj is self._area and kind == QtCore.QEvent.Type.Resize:
-            if event.size().height() != event.oldSize().height():
-                self._fit_timer.start()
+        # fitted again after the layout settles; on showing, as a fit asked for while the
+        # bar was hidden was skipped
+        kind, types = event.type(), QtCore.QEvent.Type
+        resized = kind == types.Resize
+        if self.player is not None and (
+                obj is self.caption and (kind == types.Show or resized
+                                         and event.size().width() != event.oldSize().width())
+                or obj is self._area and resized
+                and event.size().height() != event.oldSize().height()):
+            self._fit_timer.start()
         return False

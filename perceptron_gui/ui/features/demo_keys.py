@@ -81,9 +81,8 @@ class ClickerKeys(QtCore.QObject):
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt's name
         kind = event.type()
-        if kind not in (QtCore.QEvent.Type.ShortcutOverride, QtCore.QEvent.Type.KeyPress):
-            return False
-        if not self._ours(obj, event):
+        if kind not in (QtCore.QEvent.Type.ShortcutOverride, QtCore.QEvent.Type.KeyPress) \
+                or not self._ours(obj, event):
             return False
         if kind == QtCore.QEvent.Type.ShortcutOverride:
             event.accept()  # no window shortcut: the key press comes to this filter

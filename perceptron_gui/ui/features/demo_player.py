@@ -55,8 +55,8 @@ RUN_AT_ONCE_STEPS = 100_000
 
 @dataclass(frozen=True)
 class _Pending:
-    """A step run in the window's slices towards ``target``: ``start`` is the run's
-    position when it began, ``before`` the data then (to frame the view if they change)."""
+    """A step run in the window's slices towards ``target``, from the run at ``start`` on
+    the data ``before`` (the view is framed if they change)."""
 
     step: object
     start: int
@@ -75,14 +75,7 @@ class _Saved:
 
 
 class DemoUI(QtCore.QObject):
-    """The demos feature of a main window.
-
-    Attributes
-    ----------
-    player : DemoPlayer or None
-    started, stopped, stepped : Signal
-        A demo started (its name); stopped; moved to step i.
-    """
+    """The demos feature of a main window: ``player`` while a demo plays (else None)."""
 
     started = QtCore.Signal(str)
     stopped = QtCore.Signal()
@@ -230,8 +223,8 @@ class DemoUI(QtCore.QObject):
         """Go to the state after step ``i`` (0: the demo's start).
 
         Going back over steps that only moved the run seeks it back; over
-        others the demo replays from its start.  Cancelling a step longer than
-        :data:`RUN_AT_ONCE_STEPS` leaves the demo at the step before.
+        others the demo replays from its start.  A cancelled long step
+        (:data:`RUN_AT_ONCE_STEPS`) leaves the demo at the step before.
         """
         player = self.player
         if player is None:
@@ -299,7 +292,7 @@ class DemoUI(QtCore.QObject):
         return Run("run_to_end") if most - ws.step_count > RUN_AT_ONCE_STEPS else None
 
     def _advance_to(self, target: int, before: Dataset) -> None:
-        """Apply the steps up to ``target``; a long run or seek goes to the playback's slices."""
+        """Apply the steps up to ``target`` (a long run or seek: in the playback's slices)."""
         player, playback = self.player, self._window.playback
         with self._own():
             while player.index < target:
@@ -373,8 +366,7 @@ class DemoUI(QtCore.QObject):
             self._ws.seek(pending.start)  # back where the step began
 
     @contextlib.contextmanager
-    def _own(self):
-        """Workspace changes made inside are the demo's own."""
+    def _own(self):  # workspace changes made inside are the demo's own
         self._applying = True
         try:
             yield
@@ -417,8 +409,7 @@ class DemoUI(QtCore.QObject):
         if text:
             self._window.show_message(text)
 
-    def _apply_layers(self, layers: dict) -> None:
-        """Switch the layers that differ, in one command (a mode's switches are left alone)."""
+    def _apply_layers(self, layers: dict) -> None:  # one command; a mode's switches kept
         state = self._window.view_state
         changed = {k: bool(on) for k, on in content_layers(layers).items()
                    if state.layer(k) != bool(on)}

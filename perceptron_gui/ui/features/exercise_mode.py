@@ -49,14 +49,10 @@ FORWARD_ACTIONS = ("step", "step_sample", "step_epoch", "play", "run_to_end")
 class ExerciseMode(Mode):
     """A level being tried: the learner's controls hidden, Esc leaves it.
 
-    Parameters
-    ----------
-    kind : str, default="predict"
-        The level's kind (:attr:`~perceptron_gui.core.exercises.Level.kind`): a
-        "predict" level also hides the timeline and the update log, where the
-        next update (already computed to mark the answer) could be read; a
-        "learner" level hides the "Now" panel and the bound's strip, which
-        describe the perceptron, not the student's line.
+    A "predict" level (``kind``) also hides the timeline and the update log,
+    where the next update (already computed to mark the answer) could be read;
+    a "learner" level the "Now" panel and the bound's strip: the perceptron at
+    w = 0 is not the student's line.
     """
 
     name = "exercise"
@@ -69,7 +65,6 @@ class ExerciseMode(Mode):
         self.kind = kind
 
     def hidden(self) -> list:
-        # learner: the perceptron at w = 0 is not the student's line
         learner, predict = self.kind == "learner", self.kind == "predict"
         return self.editing_hidden(
             sections=("learner", "details", *(("now", "bound") if learner else ())),
@@ -84,11 +79,7 @@ register_mode(ExerciseMode)
 
 
 class ExerciseUI(QtCore.QObject):
-    """The Exercises menu, the panel and the marking (see the module).
-
-    ``progress`` holds the levels passed (saved in the settings); ``passed``
-    carries the key of a level passed.
-    """
+    """The Exercises menu, the panel and the marking; ``passed`` carries a level's key."""
 
     passed = QtCore.Signal(str)
 
@@ -268,11 +259,8 @@ class ExerciseUI(QtCore.QObject):
             self._frame_answers(self.attempt.guess[:2], refit=True)
 
     def _reset_guess(self, frame: bool = True) -> None:
-        """The next guess starts from the current ``w, b``; no point picked yet.
-
-        ``frame``: grow the view to hold every ``w`` the update can make
-        (:meth:`answer` frames the view itself).
-        """
+        """The next guess starts from the current ``w, b``, no point picked (``frame``: the
+        view grown to hold every ``w`` the update can make)."""
         attempt = self.attempt
         wb = self.window.workspace.weights()
         w, b = (np.zeros(2), 0.0) if wb is None else (np.asarray(wb[0], float), float(wb[1]))
@@ -306,7 +294,6 @@ class ExerciseUI(QtCore.QObject):
         self.window.dispatch(SetViewRect((min(x0, -r), max(x1, r), min(y0, -r), max(y1, r))))
 
     def _typed(self, w1: float, w2: float, b: float) -> None:
-        """The guess typed in the panel: drawn at once, the handles with it."""
         attempt = self.attempt
         if attempt is not None and attempt.level.kind == "predict":
             attempt.guess = (w1, w2, b)
@@ -328,7 +315,6 @@ class ExerciseUI(QtCore.QObject):
         self._choose(int(selection[0]))
 
     def _dragged(self, w, b: float, _final: bool) -> None:
-        """The line dragged on the canvas: the panel's boxes follow."""
         attempt = self.attempt
         if attempt is None:
             return

@@ -88,8 +88,7 @@ def _reason(exc: BaseException) -> str:
     return str(exc)
 
 
-def _request_again(ws, switch) -> None:
-    """Ask ``ws`` again for the learner and parameters ``switch`` was building."""
+def _request_again(ws, switch) -> None:  # the learner and parameters it was building
     installed = ws.all_params()
     for key, values in switch.params.items():
         changed = {k: v for k, v in values.items() if installed[key].get(k) != v}
@@ -99,12 +98,8 @@ def _request_again(ws, switch) -> None:
 
 
 class FileManager(RecentFiles, QtCore.QObject):
-    """The File menu's actions and the document state (path, unsaved changes).
-
-    ``path`` is the document's file (None: untitled); ``progress_delay_ms``
-    how long a load may take before its progress dialog shows; ``force_close``
-    closes without asking about unsaved changes (set by ``--quit-after``).
-    """
+    """The File menu's actions and the document: its ``path`` (None: untitled), unsaved
+    changes; ``force_close`` closes without asking (``--quit-after``)."""
 
     #: Emitted with a progress dialog just before a load starts (for tests).
     progressStarted = QtCore.Signal(object)
@@ -251,12 +246,9 @@ class FileManager(RecentFiles, QtCore.QObject):
         return Job.resolved(answer == B.Discard)
 
     def confirm_close(self, event: QtGui.QCloseEvent) -> bool:
-        """Called by the window's ``closeEvent``: True lets the window close.
-
-        With unsaved changes a window-modal question opens; Save or Discard
-        closes the window again.  A save under way is finished first (the file
-        is never lost).
-        """
+        """The window's ``closeEvent``: True lets it close.  Unsaved changes open a
+        window-modal question whose Save or Discard closes it again; a save under way
+        is finished first (the file is never lost)."""
         if self._job is not None:
             event.ignore()
             self._close_after_job = True
@@ -325,11 +317,8 @@ class FileManager(RecentFiles, QtCore.QObject):
 
     def run(self, label: str, func, then, *, cancellable: bool = True,
             writes: bool = False) -> FileJob:
-        """Start a reader (or writer) in a worker with progress; the file job.
-
-        ``then(job)`` runs on the UI thread once the file actions are enabled
-        again and gives the job's result.  Callers check :meth:`refused` first.
-        """
+        """Start a reader (or writer) in a worker with progress (callers check
+        :meth:`refused` first); ``then(job)`` gives the result, the file actions enabled."""
         if self._job is not None:
             raise RuntimeError(f"a file job is under way: {self._job_label}")
         enabled = [act.isEnabled() for act in self._file_actions()]
@@ -378,12 +367,8 @@ class FileManager(RecentFiles, QtCore.QObject):
         return self.open_path(path, ask=False)
 
     def open_path(self, path, *, ask: bool = True) -> Job:
-        """Open a workspace file (a delimited file is imported instead).
-
-        ``ask``: ask to save unsaved changes first.  The job's result is True
-        when the file was opened; when False (a message said why) the
-        workspace is unchanged.
-        """
+        """Open a workspace file (a delimited file is imported instead), after asking to save
+        unsaved changes (``ask``); when the job's result is False the workspace is unchanged."""
         path = os.fspath(path)
         if self.refused():
             return Job.resolved(False)
@@ -435,13 +420,11 @@ class FileManager(RecentFiles, QtCore.QObject):
         return True
 
     def adopt(self, loaded, document: str | None = None, *, modified: bool = False) -> None:
-        """Make a loaded workspace the window's document: all of it, or nothing.
+        """Make a loaded workspace the window's document: all of it, or nothing (raises).
 
-        The window keeps its :class:`Workspace` object, which every panel
-        holds, and takes over the loaded learner (nothing is replayed on the UI
-        thread).  When a step before the undo stack is cleared raises,
-        everything is put back and the exception propagates.  ``loaded`` must
-        not be used afterwards but for its ``dataset`` and ``view``.
+        The window keeps its :class:`Workspace` object, which every panel holds,
+        and takes over the loaded learner (nothing is replayed on the UI thread);
+        ``loaded`` must not be used afterwards but for its ``dataset`` and ``view``.
         """
         self._window.playback.stop()
         view = loaded.view
@@ -492,11 +475,8 @@ class FileManager(RecentFiles, QtCore.QObject):
         return self.save_to(path)
 
     def save_to(self, path) -> Job:
-        """Save the workspace as it is now to ``path``; the document becomes ``path``.
-
-        Edits made while the worker writes leave the document modified.  When
-        the job's result is False any previous file at ``path`` is intact.
-        """
+        """Save the workspace as it is now to ``path``, the document's file from then (edits
+        made meanwhile leave it modified); when the result is False a file there is intact."""
         path = os.fspath(path)
         if self.refused():
             return Job.resolved(False)

@@ -40,11 +40,7 @@ COMPUTER_CAPTION = (
 
 
 class GameMode(Mode):
-    """The game being played: the learner's controls and the data's undo hidden, Esc leaves.
-
-    A click is a move through the game's own edit guard, first among the
-    window's guards (before the timeline's question about later steps).
-    """
+    """The game being played: the learner's controls and the data's undo hidden, Esc leaves."""
 
     name = "game"
     esc = "leave_game"
@@ -66,15 +62,11 @@ register_mode(GameMode)
 class GameUI(QtCore.QObject):
     """The Play menu, the game's panel and the two beats of a move (see the module).
 
-    Attributes
-    ----------
-    predictionShown, revealed : Signal
-        B's prediction for a point (the point, ±1), before its label; the
-        label revealed (the :class:`~perceptron_gui.core.game.Move`).
-    refused, rulesRefused, ended : Signal(str)
-        A point, or rules dragged on the canvas, refused (the reason); the result.
-    reveal_ms, computer_ms : int
-        The beat between B's prediction and the label; between the computer's moves.
+    A click is a move through the game's own edit guard, first among the
+    window's guards (before the timeline's question about later steps).
+    ``predictionShown`` carries B's prediction (the point, ±1) before its label,
+    ``revealed`` the :class:`~perceptron_gui.core.game.Move`; ``reveal_ms`` and
+    ``computer_ms`` are the beats before the label and between the computer's moves.
     """
 
     predictionShown = QtCore.Signal(tuple, int)
@@ -113,7 +105,7 @@ class GameUI(QtCore.QObject):
         self._followed = (ws.events.dataset_changed, ws.events.run_changed)
         window.edit_guards.insert(0, self.intercept)
         window.commandDispatched.connect(self._dispatched)
-        self._enable(None)
+        self._enable()
         self.sync()
 
     # -- actions ---------------------------------------------------------------------------
@@ -201,11 +193,8 @@ class GameUI(QtCore.QObject):
             self.sync()
 
     def _rules_dragged(self, workspace, rules: dict, final: bool) -> None:
-        """A rule handle dragged on the canvas: the game starts again on its rules.
-
-        The view stays put while the drag lasts (the handle under the pointer);
-        at its end it fits the circle again when ``R`` changed.
-        """
+        """A rule handle dragged: a new game on its rules, the view kept until the drag ends
+        (then fitted again if ``R`` changed)."""
         game = self.game
         if workspace is not self.window.workspace or game is None or game.history:
             return
@@ -253,10 +242,8 @@ class GameUI(QtCore.QObject):
         return False
 
     def propose(self, x) -> bool:
-        """Player A shows ``x``: B's prediction now, the label after :attr:`reveal_ms`.
-
-        Returns False when the point is refused (the reason is drawn beside it).
-        """
+        """Player A shows ``x``: B's prediction now, the label after ``reveal_ms``; False when
+        the point is refused (the reason is drawn beside it)."""
         game = self.game
         if game is None:
             return False
@@ -383,8 +370,7 @@ class GameUI(QtCore.QObject):
         if workspace is self.window.workspace:
             self.sync()
 
-    def _follow(self, on: bool) -> None:
-        """Follow the data's changes while a game is played (a demo's moves)."""
+    def _follow(self, on: bool) -> None:  # while a game is played (a demo's moves)
         if on != self._following:
             for signal in self._followed:
                 (signal.connect if on else signal.disconnect)(self.sync)
@@ -399,7 +385,7 @@ class GameUI(QtCore.QObject):
             if modes.is_active("game"):
                 self.stop()
                 modes.leave("game")
-                self._enable(None)
+                self._enable()
             return
         if not modes.is_active("game"):
             modes.enter("game")  # its section shown, the R circle hidden
@@ -407,7 +393,7 @@ class GameUI(QtCore.QObject):
         if not game.finished:
             self.panel.show_result("")
         self._show()
-        self._enable(game)
+        self._enable()
 
     def _show(self) -> None:
         game = self.game
@@ -419,7 +405,7 @@ class GameUI(QtCore.QObject):
         moment = self._moment if at == moves else f"Looking back at move {at} of {moves}."
         self.panel.show_game(game, at, moment)
 
-    def _enable(self, _game=None) -> None:
+    def _enable(self) -> None:
         self.window.actions.update()
         self.window.modes.update_esc()
 

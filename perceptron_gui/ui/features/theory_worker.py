@@ -35,7 +35,6 @@ class TheoryWorker(QtCore.QObject):
 
     A theory job and a switch may run together; of each, only the newest
     request starts when the running one finishes (a stale result is dropped).
-    ``progress`` (objectName ``theoryProgress``) is the status bar's busy bar.
     """
 
     def __init__(self, window: WindowAPI):

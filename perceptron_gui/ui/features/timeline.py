@@ -26,11 +26,10 @@ __all__ = ["Timeline"]
 
 
 class Timeline(QtCore.QObject):
-    """The timeline feature of the main window.
+    """The timeline ``bar`` (toolbar ``toolbarTimeline``) and the update log (its dock).
 
-    ``bar`` is in the bottom toolbar ``toolbarTimeline``.  The log's ``model``
-    and ``view`` (in the dock ``dock_updateLog``) are made when the dock first
-    shows or either is asked for (the log is hidden at the first start).
+    The log is made when its dock first shows or its ``model`` or ``view`` is
+    asked for (the log is hidden at the first start).
     """
 
     def __init__(self, window: WindowAPI):
@@ -94,7 +93,6 @@ class Timeline(QtCore.QObject):
             self._view.show()  # in this frame, not in a later event-loop turn
 
     def _build_log(self) -> None:
-        """Make the update log's model and table, in the dock (once)."""
         if self._view is not None:
             return
         self._model = UpdateLogModel(self.window.workspace, self)
@@ -149,11 +147,8 @@ class Timeline(QtCore.QObject):
         return 0 if learner is None else max(0, learner.frontier - learner.step_count)
 
     def confirm_edit(self, edit) -> bool:
-        """Before an edit while the run is scrubbed back: discard the later steps?
-
-        True (go ahead) when no computed step lies after the cursor or the user
-        answers Yes.  One drag asks once: after No, the rest of it is refused silently.
-        """
+        """The edit guard while the run is scrubbed back: discard the later steps?  (One
+        drag asks once: after No, the rest of it is refused silently.)"""
         later = self.later_steps()
         if later == 0 or not isinstance(edit, Edit):  # a start set by hand: undo seeks back
             return True
@@ -181,7 +176,6 @@ class Timeline(QtCore.QObject):
 
     # -- exports ----------------------------------------------------------------------------
     def _export(self, what: str, suffix: str, path: str | None, make_steps, wait: bool):
-        """Export the log as ``what`` in a worker (progress, Cancel); see :meth:`export_csv`."""
         from .export.tables import TableExport
 
         if not path:
@@ -214,12 +208,9 @@ class Timeline(QtCore.QObject):
         return self.table_export.wait() if wait else self.table_export
 
     def export_csv(self, path: str | None = None, *, wait: bool = True):
-        """Export the update log (the whole computed run) as CSV; asks for the file.
-
-        With ``wait`` the export is driven to its end and True means written;
-        else the :class:`~.export.tables.TableExport` comes back at once (False
-        when none started).
-        """
+        """Export the update log (the whole computed run) as CSV, in a worker; asks for the
+        file.  With ``wait``, True means written; else the :class:`~.export.tables.TableExport`
+        (False when none started)."""
         from .export import tables
 
         return self._export("CSV", ".csv", path,
@@ -227,13 +218,11 @@ class Timeline(QtCore.QObject):
 
     def export_latex(self, path: str | None = None, *, start: int | None = None,
                      stop: int | None = None, wait: bool = True):
-        """Export the update log as a LaTeX table; asks for the file (see :meth:`export_csv`).
+        """Export updates ``start + 1`` to ``stop`` as a LaTeX table (see :meth:`export_csv`).
 
         A table has at most :data:`~perceptron_gui.core.report_latex.LATEX_MAX_ROWS`
-        rows: for a longer log, and no ``start``/``stop`` given, a dialog asks
-        for the updates to export (the rows around the cursor by default).
-        ``start``, ``stop``: rows ``start <= u < stop``, updates ``start + 1``
-        to ``stop``.
+        rows: for a longer log without ``start``/``stop``, a dialog asks which
+        (the rows around the cursor by default).
         """
         from ...core import report, report_latex  # when the log is saved: not on the launch's path
         from .export import tables

@@ -21,12 +21,8 @@ __all__ = ["start", "wait"]
 
 def start(window: WindowAPI, make_steps, *, title: str, name: str, minimum_ms: int = 300,
           parent: QtCore.QObject | None = None) -> tuple[StepsJob, QtWidgets.QProgressDialog]:
-    """Start an export's steps with a progress dialog; returns the job and the dialog.
-
-    ``name`` is the dialog's objectName (the stall benchmark finds it by it);
-    it shows after ``minimum_ms``.  The job starts at the next turn of the
-    event loop; the dialog is deleted when the job ends.
-    """
+    """Start an export's steps at the next turn of the event loop, with a progress dialog
+    (``name``: the stall benchmark finds it) deleted when the job ends."""
     window.playback.stop()
     dialog, bar = progress_dialog(window, f"{title}…", title=title, name=name,
                                   minimum_ms=minimum_ms)

@@ -97,12 +97,8 @@ def _fit(view, width: int, height: int) -> bool:
 
 
 class ViewsRenderer:
-    """The views named, offscreen, on ``workspace``, in ``size`` pixels (stacked).
-
-    ``like`` maps names to views on screen whose state (a zoom, the layers
-    chosen) each offscreen view takes; ``controls=False`` hides the views' own
-    controls (a demo's slides).
-    """
+    """The views named, offscreen, on ``workspace``, in ``size`` pixels (stacked); each takes
+    the state (a zoom, the layers chosen) of its namesake on screen in ``like``."""
 
     def __init__(self, workspace, names, size, *, scale=None, like=None, controls=True):
         from ... import style
@@ -146,14 +142,13 @@ class ViewsRenderer:
         painter = QtGui.QPainter(out)
         y = 0
         palette = _qpalette()
-        for view in self.views:
+        for view, (width, height) in zip(self.views, self._slots, strict=True):
             view.setPalette(palette)
             view.refresh()
             view.grab()  # a first paint: a label whose text grew asks for room only then
             deliver_layout()
             view.refresh()  # again, laid out: ticks and labels sized to the final plot
             deliver_layout()
-            width, height = self._slots[self.views.index(view)]
             if _fit(view, width, height):
                 view.refresh()
                 deliver_layout()
