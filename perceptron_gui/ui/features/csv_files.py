@@ -20,6 +20,7 @@ from ...core.text import fmt_count, plural
 from .. import settings
 from ..actions import ActionSpec
 from .progress import Job
+from .recent_files import ask_save_path
 
 if TYPE_CHECKING:
     from ..window_api import WindowAPI
@@ -142,12 +143,8 @@ class CsvFiles(QtCore.QObject):
             self.remember_choice(path, choice)
 
     def import_csv(self, path, **options) -> Job:
-        """Read a delimited file in a worker and replace the points (one undo step).
-
-        ``options`` are those of :func:`perceptron_gui.core.io.read_csv`.  The
-        job's result is False, with the workspace unchanged, when the file was
-        not read or an edit guard refused the edit (a message says why).
-        """
+        """Read a delimited file (``options``: :func:`perceptron_gui.core.io.read_csv`'s) in a
+        worker and replace the points (one undo step); False, nothing changed, when not."""
         from ...core.io import tabular
 
         path = os.fspath(path)
@@ -190,21 +187,13 @@ class CsvFiles(QtCore.QObject):
             return False
         manager = self._manager
         stem = os.path.splitext(manager.display_name())[0] if manager.path else "points"
-        path, _ = QtWidgets.QFileDialog.getSaveFileName(
-            self._window, "Export CSV", os.path.join(manager.folder(), f"{stem}.csv"),
-            "CSV files (*.csv);;All files (*)")
-        if not path:
-            return False
-        if not os.path.splitext(os.path.basename(path))[1]:
-            path += ".csv"
-        return bool(self.export_csv(path, wait=False))
+        path = ask_save_path(self._window, "Export CSV", os.path.join(
+            manager.folder(), f"{stem}.csv"), "CSV files (*.csv);;All files (*)", ".csv")
+        return path is not None and bool(self.export_csv(path, wait=False))
 
     def export_csv(self, path, *, wait: bool = True):
-        """Write the points to ``path`` as CSV, in a worker with progress and Cancel.
-
-        With ``wait``, True means written; else the
-        :class:`~.export.tables.TableExport` (False when none started).
-        """
+        """Write the points to ``path`` as CSV, in a worker with progress and Cancel (``wait``:
+        see :meth:`.timeline.Timeline.export_csv`)."""
         from .export import tables
 
         path = os.fspath(path)

@@ -15,6 +15,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from .. import errors
 from ..actions import ActionSpec
 from . import demo_recorder
+from .recent_files import ask_save_path
 
 if TYPE_CHECKING:
     from .demo_editor import DemoEditor
@@ -151,10 +152,9 @@ class DemoFiles(QtCore.QObject):
     def export_demo(self, name: str, user: bool = True, path: str | None = None):
         """Write your demo ``name`` to a single file to share; returns its path."""
         if path is None:
-            path, _ = QtWidgets.QFileDialog.getSaveFileName(
-                self._window, "Export a demo", str(Path.home() / f"{name}.json"),
-                "Demo files (*.json)")
-            if not path:
+            path = ask_save_path(self._window, "Export a demo", str(Path.home() / f"{name}.json"),
+                                 "Demo files (*.json)")
+            if path is None:
                 return None
         out = self._reported("The demo was not exported",
                              lambda: self._demos.library.export(name, path))

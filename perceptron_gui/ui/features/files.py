@@ -29,7 +29,7 @@ from ..deferred import YieldingTimer
 from ..window_api import WindowAPI
 from .csv_files import CsvFiles
 from .progress import APP_NAME, FileJob, Job
-from .recent_files import MAX_RECENT, RECENT_KEY, RecentFiles, insert_menu_above
+from .recent_files import MAX_RECENT, RECENT_KEY, RecentFiles, ask_save_path, insert_menu_above
 
 __all__ = ["FileManager", "Job", "WorkspaceSnapshot", "MAX_RECENT", "RECENT_KEY",
            "TABLE_SUFFIXES", "canvas_view", "set_canvas_view"]
@@ -141,22 +141,19 @@ class FileManager(RecentFiles, QtCore.QObject):
         from ..widgets.generator_dialog import open_generator_dialog
 
         make, key = self._window.actions.make, QtGui.QKeySequence.StandardKey
-        for id_, text, slot, shortcut, tip in (
+        (self.actionNewFromGenerator, self.actionOpen, self.actionSave, self.actionSaveAs,
+         self.actionClearRecent) = (
+            make(ActionSpec(id_, text, slot, keys, tip, key_in_tip=True))
+            for id_, text, slot, keys, tip in (
                 ("new_from_generator", "&Generate synthetic data…",
-                 lambda: open_generator_dialog(self._window), key.New,
+                 lambda: open_generator_dialog(self._window), (key.New,),
                  "Choose a generator of synthetic points, tune it, preview it, then "
                  "replace or add the points"),
-                ("open", "&Open…", self.open_dialog, key.Open, "Open a workspace file"),
-                ("save", "&Save", self.save, key.Save, "Save the workspace"),
-                ("save_as", "Save &as…", self.save_as, key.SaveAs,
+                ("open", "&Open…", self.open_dialog, (key.Open,), "Open a workspace file"),
+                ("save", "&Save", self.save, (key.Save,), "Save the workspace"),
+                ("save_as", "Save &as…", self.save_as, (key.SaveAs,),
                  "Save the workspace to a new file"),
-                ("clear_recent", "&Clear the list", self.clear_recent, None, "")):
-            make(ActionSpec(id_, text, slot, () if shortcut is None else (shortcut,), tip,
-                            key_in_tip=True))
-        a = self._window.actions
-        self.actionNewFromGenerator, self.actionOpen, self.actionSave, self.actionSaveAs, \
-            self.actionClearRecent = (a[k] for k in ("new_from_generator", "open", "save",
-                                                     "save_as", "clear_recent"))
+                ("clear_recent", "&Clear the list", self.clear_recent, (), "")))
 
     def _build_menu(self) -> None:
         menu = self._window.menus["file"]
@@ -465,14 +462,9 @@ class FileManager(RecentFiles, QtCore.QObject):
         """Ask for a file name and save there (result False when none was chosen)."""
         if self.refused():
             return Job.resolved(False)
-        start = self.path or os.path.join(self.folder(), "workspace.json")
-        path, _ = QtWidgets.QFileDialog.getSaveFileName(
-            self._window, "Save workspace", start, WORKSPACE_FILTER)
-        if not path:
-            return Job.resolved(False)
-        if not os.path.splitext(os.path.basename(path))[1]:
-            path += ".json"
-        return self.save_to(path)
+        path = ask_save_path(self._window, "Save workspace", self.path or os.path.join(
+            self.folder(), "workspace.json"), WORKSPACE_FILTER, ".json")
+        return Job.resolved(False) if path is None else self.save_to(path)
 
     def save_to(self, path) -> Job:
         """Save the workspace as it is now to ``path``, the document's file from then (edits

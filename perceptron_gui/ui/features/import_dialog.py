@@ -32,9 +32,7 @@ HEADERS = (("Detected", None), ("The first row names the columns", True),
 #: The negative-class choice meaning "every value but the +1 one".
 OTHERS = "(all the other values)"
 _SHOWN_LINES = 12
-#: The preview's height, and the least it gives up to when the screen is short.
-_PREVIEW_PX = 220
-_PREVIEW_MIN_PX = 110
+_PREVIEW_PX, _PREVIEW_MIN_PX = 220, 110  # the preview's height, and its least
 _FRAME_PX = 40  # a window frame's title bar and border
 
 
@@ -43,11 +41,8 @@ def _class_text(value) -> str:
 
 
 class ImportDialog(QtWidgets.QDialog):
-    """Preview a delimited file and choose how its rows become points.
-
-    ``remembered`` is a previous :meth:`choice` for this file, restored where it
-    still fits; ``sniffed`` is None when the file cannot be read.
-    """
+    """Preview a delimited file and choose how its rows become points (``remembered``: a
+    previous :meth:`choice` for this file, restored where it still fits)."""
 
     #: Emitted with the TableResult when the user accepted and the file was read.
     imported = QtCore.Signal(object)
@@ -79,7 +74,6 @@ class ImportDialog(QtWidgets.QDialog):
         self._resniff()
 
     def _combos(self, form: QtWidgets.QFormLayout, *rows) -> list[QtWidgets.QComboBox]:
-        """A combo box per ``(label, objectName)`` row added to ``form``."""
         combos = []
         for label, name in rows:
             combo = QtWidgets.QComboBox(self, objectName=name)
@@ -176,8 +170,7 @@ class ImportDialog(QtWidgets.QDialog):
                     with QtCore.QSignalBlocker(combo):
                         combo.setCurrentIndex(index)
 
-    def _resniff(self, *_args) -> None:
-        """Sniff again with the chosen delimiter and header; refresh the preview and columns."""
+    def _resniff(self, *_args) -> None:  # with the chosen delimiter and header
         previous = {role: self._column_name(combo) for role, combo in self._roles()}
         try:
             sn = tabular.sniff(self.path, delimiter=self.delimiterCombo.currentData(),
@@ -400,9 +393,8 @@ class ImportDialog(QtWidgets.QDialog):
         """Make room for what shows: no section runs under another.
 
         A wrapped label's height depends on the width, so the minimum size
-        understates what the layout needs: the dialog's minimum height becomes
-        what the layout needs at its width, the preview giving up rows (down to
-        :data:`_PREVIEW_MIN_PX`) when the screen is too short.
+        understates the need: the minimum height becomes what the layout needs
+        at its width, the preview giving up rows when the screen is too short.
         """
         layout = self.layout()
 

@@ -1,5 +1,5 @@
-"""File ▸ Open recent and the folder the file dialogs start in (kept in QSettings), and
-where a submenu goes in the File menu."""
+"""File ▸ Open recent, the folder the file dialogs start in (kept in QSettings), the save
+dialog, and where an entry goes in the File menu."""
 
 from __future__ import annotations
 
@@ -28,6 +28,14 @@ def insert_menu_above(menu: QtWidgets.QMenu, item, action) -> None:
         i = acts.index(action)
         before = acts[i - 1] if i and acts[i - 1].isSeparator() else action
     menu.insertAction(before, item)
+
+
+def ask_save_path(parent, title: str, start: str, filters: str, suffix: str = "") -> str | None:
+    """The save dialog's file (None when none was chosen), ``suffix`` added to a bare name."""
+    path, _ = QtWidgets.QFileDialog.getSaveFileName(parent, title, start, filters)
+    if path and not os.path.splitext(os.path.basename(path))[1]:
+        path += suffix
+    return path or None
 
 
 class RecentFiles:

@@ -46,9 +46,8 @@ class Shaping(Mode):
 class ToolbarMode(QtCore.QObject):
     """A mode entered from a checkable View-menu ``action``, with ``leave_action`` (Esc).
 
-    A subclass names its ``mode`` and defines ``available()`` (the learner
-    allows it), ``_start()`` (raises ValueError saying why not, or makes ready
-    before the mode is entered), ``_started()`` and ``_leaving()``.
+    A subclass names its ``mode`` and defines ``available()``, ``_start()``
+    (raises ValueError saying why not), ``_started()`` and ``_leaving()``;
     ``refused``, ``hint`` and ``left`` are what the status bar says when it
     cannot enter, when it enters, and when a learner change leaves it.
     """
@@ -215,7 +214,6 @@ class ShapingFeature(ToolbarMode):
 
     # -- internals -----------------------------------------------------------------------
     def _start(self) -> None:
-        """Shape the learner fitted on the data (drawn instead of it)."""
         ws = self._window.workspace
         if not self.available():
             raise ValueError(f"{ws.spec.display_name} has no Gaussian class model to shape "

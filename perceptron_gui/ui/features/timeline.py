@@ -17,7 +17,7 @@ from ..actions import ActionSpec
 from ..widgets.timeline_bar import TimelineBar, running_learner
 from ..widgets.update_log import UpdateLogModel, UpdateLogView
 from ..window_api import WindowAPI
-from .recent_files import insert_menu_above
+from .recent_files import ask_save_path, insert_menu_above
 
 if TYPE_CHECKING:
     from .export.tables import TableExport
@@ -181,13 +181,10 @@ class Timeline(QtCore.QObject):
         if not path:
             start = os.path.join(self._export_dir or QtCore.QStandardPaths.writableLocation(
                 QtCore.QStandardPaths.StandardLocation.DocumentsLocation), f"update-log{suffix}")
-            path, _ = QtWidgets.QFileDialog.getSaveFileName(
-                self.window, f"Export update log as {what}", start,
-                f"{what} files (*{suffix});;All files (*)")
-            if not path:
+            path = ask_save_path(self.window, f"Export update log as {what}", start,
+                                 f"{what} files (*{suffix});;All files (*)", suffix)
+            if path is None:
                 return False
-            if not os.path.splitext(path)[1]:
-                path += suffix
             self._export_dir = os.path.dirname(path)
         if self.table_export is not None and self.table_export.running:
             self.window.show_message("An export of the update log is under way; "

@@ -53,11 +53,8 @@ def stop_if(cancelled) -> None:
 
 
 def write_file(path, data) -> None:
-    """Write ``data`` (bytes, or an iterable of byte chunks) to ``path`` atomically.
-
-    An OSError becomes a one-line :class:`ExportError` (``path`` untouched); an
-    exception raised by the chunks, such as ``Cancelled``, passes through.
-    """
+    """Write ``data`` (bytes, or byte chunks) to ``path`` atomically; an OSError becomes a
+    one-line :class:`ExportError` (``path`` untouched), the chunks' ``Cancelled`` passes."""
     chunks = [data] if isinstance(data, (bytes, bytearray)) else data
     try:
         atomic_write_bytes(path, chunks)

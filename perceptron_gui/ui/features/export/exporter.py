@@ -41,26 +41,21 @@ class Exporter(QtCore.QObject):
         self.menu = QtWidgets.QMenu("E&xport", window)
         self.menu.setObjectName("menuExport")
 
-        def action(name, text, slot, shortcut=None, tip=""):
-            act = window.actions.make(ActionSpec(action_id(name), text, slot,
-                                                 (shortcut,) if shortcut else (), tip))
-            self.menu.addAction(act)
-            return act
-
-        self.actionCanvasPng = action("actionExportCanvasPng", "Canvas as &PNG…",
-                                      lambda: self.ask_canvas("png"), "Ctrl+Shift+E",
-                                      "Save the canvas as a PNG picture of a chosen size")
-        self.actionCanvasSvg = action("actionExportCanvasSvg", "Canvas as &SVG…",
-                                      lambda: self.ask_canvas("svg"), None,
-                                      "Save the canvas as an SVG drawing of a chosen size")
-        self.actionWindowPng = action("actionExportWindowPng", "&Window as PNG…",
-                                      self.ask_window, None,
-                                      "Save a picture of the whole window")
+        self.actionCanvasPng, self.actionCanvasSvg, self.actionWindowPng, self.actionGif = (
+            window.actions.make(ActionSpec(action_id(name), text, slot, keys, tip))
+            for name, text, slot, keys, tip in (
+                ("actionExportCanvasPng", "Canvas as &PNG…", lambda: self.ask_canvas("png"),
+                 ("Ctrl+Shift+E",), "Save the canvas as a PNG picture of a chosen size"),
+                ("actionExportCanvasSvg", "Canvas as &SVG…", lambda: self.ask_canvas("svg"),
+                 (), "Save the canvas as an SVG drawing of a chosen size"),
+                ("actionExportWindowPng", "&Window as PNG…", self.ask_window, (),
+                 "Save a picture of the whole window"),
+                ("actionExportGif", "Run or demo as animated &GIF…", self.ask_gif, (),
+                 "Animate the run (one frame per step) or a demo (one frame per demo "
+                 "step) to a GIF")))
+        self.menu.addActions([self.actionCanvasPng, self.actionCanvasSvg, self.actionWindowPng])
         self.menu.addSeparator()
-        self.actionGif = action("actionExportGif", "Run or demo as animated &GIF…",
-                                self.ask_gif, None,
-                                "Animate the run (one frame per step) or a demo (one frame "
-                                "per demo step) to a GIF")
+        self.menu.addAction(self.actionGif)
         insert_menu_above(window.menus["file"], self.menu, window.actions["quit"])
 
     @property

@@ -20,11 +20,8 @@ __all__ = ["ScenePass", "play", "split_items", "to_image_transform", "without_it
 
 
 def split_items(scene, markers) -> tuple[list, list]:
-    """The scene's items painted under and over the ``markers`` items: ``(under, over)``.
-
-    Ancestors of items of the other side are in neither list (hiding one would
-    hide both sides); items stacked between two marker items count as over.
-    """
+    """The scene's items painted ``(under, over)`` the ``markers`` items (between two: over;
+    ancestors of the other side's in neither list: hiding one would hide both sides)."""
     order = scene.items(QtCore.Qt.SortOrder.AscendingOrder)
     marker_ids = {id(m) for m in markers}
     places = [i for i, item in enumerate(order) if id(item) in marker_ids]
@@ -57,11 +54,8 @@ def without_item_caches(scene) -> None:
 
 
 class ScenePass:
-    """One scene layer of an export: recorded by pyqtgraph (UI thread), played anywhere.
-
-    ``exporter`` is the scene's ``ImageExporter``, made once per canvas (it
-    builds a parameter tree); ``hidden`` items get opacity 0 while recording.
-    """
+    """One scene layer of an export, recorded by pyqtgraph (UI thread) with the ``hidden``
+    items at opacity 0; ``exporter`` is made once per canvas (it builds a parameter tree)."""
 
     def __init__(self, exporter, size, hidden):
         self.scene = exporter.item

@@ -33,12 +33,10 @@ PHASES = 4  # sub-pixel positions per axis
 
 @dataclass(frozen=True)
 class MarkerGroup:
-    """Copies of one marker at many points of an image.
+    """Copies of the marker of the canvas item ``name`` (``size`` in pixels) at many points.
 
-    ``name`` is the canvas item whose look the markers take; ``points`` the
-    centres in its coordinates, or a function returning them (called in the
-    worker: selecting a class of 10⁶ points is not UI-thread work); ``size``
-    is in pixels.
+    ``points`` are the centres in the item's coordinates, or a function returning
+    them (called in the worker: selecting a class of 10⁶ points is not UI-thread work).
     """
 
     name: str
@@ -121,11 +119,8 @@ def _sprites(group: MarkerGroup):
 
 def paint_markers(image: QtGui.QImage, groups, clip: QtCore.QRect | None = None,
                   cancelled=None):
-    """Paint ``groups`` on ``image`` in order, clipped to ``clip`` (worker); a generator.
-
-    Yields the count painted every :data:`CHUNK` markers (a superqt worker
-    stops there when quit); ``cancelled()`` returning True stops it too.
-    """
+    """Paint ``groups`` on ``image`` in order, clipped to ``clip`` (worker); a generator that
+    yields the count painted every :data:`CHUNK` markers (a superqt worker stops there)."""
     done = 0
     painter = QtGui.QPainter(image)
     try:

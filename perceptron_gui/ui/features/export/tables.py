@@ -26,12 +26,10 @@ __all__ = ["TableExport", "frozen_run", "log_csv_steps", "log_latex_steps",
 def frozen_run(source):
     """A callable returning a copy of the run of ``source`` (a workspace or a started learner).
 
-    The learner's update log and caches are rebuilt by whoever asks (a replay
+    The learner's update log and caches change under whoever asks (a replay
     fills a cache, the run appends and thins): a worker must not share them
-    with the UI thread.  The learner is pickled now, on the calling thread
-    (caches left out; about 20 ms for an 85 MB log), and unpickled where the
-    callable is called.  A workspace without a run comes back as it is, for
-    the report to refuse.
+    with the UI thread.  Pickled now (caches left out; about 20 ms for an 85 MB
+    log), unpickled where called; a workspace without a run comes back as it is.
     """
     if isinstance(source, Workspace):
         if not source.running:

@@ -31,8 +31,8 @@ def check_views(names) -> tuple[str, ...]:
 
 
 def split(width: int, views: int, share: float = VIEWS_SHARE) -> tuple[int, int]:
-    """``(canvas width, views width)`` of a picture ``width`` pixels wide (views 0 or more);
-    ExportError when either part would be narrower than :data:`~.common.MIN_SIZE`."""
+    """``(canvas width, views width)`` of a picture ``width`` pixels wide (ExportError
+    below :data:`~.common.MIN_SIZE`)."""
     if not views:
         return int(width), 0
     side = int(round(width * share))
@@ -67,8 +67,7 @@ def beside(left: QtGui.QImage, right: QtGui.QImage | None) -> QtGui.QImage:
 
 
 def _qpalette() -> QtGui.QPalette:
-    """The widgets' palette for the scheme drawn now: the application's when it is of
-    that scheme, else Fusion's light or the dark one."""
+    """The widgets' palette for the scheme drawn now (the application's if it is of it)."""
     from ... import style
     from ...theme import dark_qpalette
 
