@@ -71,7 +71,6 @@ class FileManagerAPI(Protocol):
     def remember_folder(self, path: str) -> None: ...
     def refused(self) -> bool: ...
     def run(self, label: str, func, then, *, cancellable: bool = True, writes: bool = False): ...
-    def warn(self, title: str, text: str) -> None: ...
     def outcome(self, job, title: str, failed: str, *, cancelled: str = ..., reason=...): ...
 
 class CsvFiles(QtCore.QObject):
@@ -204,8 +203,8 @@ class CsvFiles(QtCore.QObject):
             return False
 
         def fail(reason) -> None:
-            self._manager.warn("Cannot export", f"The points could not be written to {path}:"
-                               f"\n\n{reason}")
+            self._window.report_error("Cannot export",
+                                      f"The points could not be written to {path}:\n\n{reason}")
 
         try:
             steps = tables.points_csv_steps(dataset, path)

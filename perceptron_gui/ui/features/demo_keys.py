@@ -24,11 +24,8 @@ _PLAIN = (QtCore.Qt.KeyboardModifier.NoModifier, QtCore.Qt.KeyboardModifier.Keyp
 
 @register_mode
 class DemoPlaying(Mode):
-    """A demo playing: Esc stops it (before it leaves presenter mode).
-
-    ``views`` names the views the demo uses (its file's): the views area is
-    shown, with the first of them that exists in front.
-    """
+    """A demo playing: Esc stops it (before presenter mode); the views area shows the first
+    of the demo's ``views`` that exists."""
 
     name = "demo"
     esc = "demo_stop_key"

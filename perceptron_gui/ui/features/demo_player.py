@@ -47,9 +47,8 @@ WEIGHTS_HINT = "w set by hand does not change a demo's run: Esc stops the demo f
 #: What it says when → is pressed after the last caption.
 END_HINT = "The demo has ended: ← goes back, Esc stops it"
 
-#: A ``run_to_end`` step that ends within this many steps whatever happens (points ×
-#: max epochs, from where the run is) runs at once; a longer one in the window's
-#: slices, with progress and Cancel.
+#: A ``run_to_end`` step that ends within this many steps (points × max epochs, from
+#: where the run is) runs at once; a longer one in the window's slices, with Cancel.
 RUN_AT_ONCE_STEPS = 100_000
 
 

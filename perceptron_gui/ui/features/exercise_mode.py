@@ -293,26 +293,28 @@ class ExerciseUI(QtCore.QObject):
             return
         self.window.dispatch(SetViewRect((min(x0, -r), max(x1, r), min(y0, -r), max(y1, r))))
 
-    def _typed(self, w1: float, w2: float, b: float) -> None:
+    def _of_kind(self, kind: str):
+        """The level being tried if it is of ``kind``, else None."""
         attempt = self.attempt
-        if attempt is not None and attempt.level.kind == "predict":
+        return attempt if attempt is not None and attempt.level.kind == kind else None
+
+    def _typed(self, w1: float, w2: float, b: float) -> None:
+        attempt = self._of_kind("predict")
+        if attempt is not None:
             attempt.guess = (w1, w2, b)
             self.window.canvas.refresh()
 
     def _choose(self, index: int) -> None:
-        attempt = self.attempt
-        if attempt is None or attempt.level.kind != "predict":
-            return
-        attempt.chosen = int(index)
-        self.window.canvas.refresh()
+        attempt = self._of_kind("predict")
+        if attempt is not None:
+            attempt.chosen = int(index)
+            self.window.canvas.refresh()
 
     def _picked(self, selection) -> None:
         """A click selected a point: in a predict level, it is the answer's point."""
-        attempt = self.attempt
-        if attempt is None or attempt.level.kind != "predict" or len(selection) != 1:
-            return
-        self.panel.show_sample(int(selection[0]) + 1)
-        self._choose(int(selection[0]))
+        if self._of_kind("predict") is not None and len(selection) == 1:
+            self.panel.show_sample(int(selection[0]) + 1)
+            self._choose(int(selection[0]))
 
     def _dragged(self, w, b: float, _final: bool) -> None:
         attempt = self.attempt
@@ -326,8 +328,8 @@ class ExerciseUI(QtCore.QObject):
 
     def set_line(self, w1: float, w2: float, b: float) -> None:
         """The student's line, drawn at once."""
-        attempt = self.attempt
-        if attempt is None or attempt.level.kind != "learner":
+        attempt = self._of_kind("learner")
+        if attempt is None:
             return
         old = attempt.line  # the panel sets a unit w: keep the length drawn on the canvas
         scale = math.hypot(old[0], old[1]) if old is not None else self._scale

@@ -299,10 +299,6 @@ class FileManager(RecentFiles, QtCore.QObject):
         if self._job is None and self._window.isVisible():  # not closed meanwhile
             self._window.close()
 
-    def warn(self, title: str, text: str) -> None:
-        """Report that a file operation failed, in a box."""
-        self._window.report_error(title, text)
-
     def cancel_load(self) -> None:
         """Press the Cancel of a file operation under way (as a user would)."""
         if self._job is not None:
@@ -392,7 +388,7 @@ class FileManager(RecentFiles, QtCore.QObject):
         except io.Cancelled:
             self._window.show_message(f"{self._job_label.rstrip('…')} was cancelled; {cancelled}.")
         except (OSError, ValueError) as exc:
-            self.warn(title, f"{failed}:\n\n{reason(exc)}")
+            self._window.report_error(title, f"{failed}:\n\n{reason(exc)}")
         return False, None
 
     def _opened(self, path: str, job: FileJob) -> bool:
@@ -404,15 +400,15 @@ class FileManager(RecentFiles, QtCore.QObject):
             self.adopt(loaded, document=path)
         except Exception as exc:  # noqa: BLE001 - rolled back: say so, keep the traceback
             log.error("opening %s failed while installing it", path, exc_info=True)
-            self.warn("Cannot open the file", f"{path} could not be opened:\n\n"
-                      f"{_reason(exc) or type(exc).__name__}\n\n{UNCHANGED}")
+            self._window.report_error("Cannot open the file", f"{path} could not be opened:\n\n"
+                                      f"{_reason(exc) or type(exc).__name__}\n\n{UNCHANGED}")
             return False
         self.remember_folder(path)
         self.add_recent(path)
         ds = self._ws.dataset
         opened = f"Opened {name}: {fmt_count(ds.n)} points, {fmt_count(self._ws.step_count)} steps."
         if loaded.open_note:  # a stored run position too far to recompute
-            self.warn("The run opens at its start", f"{path}\n\n{loaded.open_note}")
+            self._window.report_error("The run opens at its start", f"{path}\n\n{loaded.open_note}")
         self._window.show_message(opened)
         return True
 

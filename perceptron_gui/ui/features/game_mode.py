@@ -154,23 +154,16 @@ class GameUI(QtCore.QObject):
 
     def new_game(self, **rules) -> None:
         """Start a game on the rules given (else the panel's): no points, ``w = 0``."""
-        self.stop()
-        r = {**self.panel.rules(), **rules}
-        u = rules.get("u", _unit(r["angle"]))
-        self._start(StartGame(r["R"], r["gamma"], None if u is None else tuple(u),
-                              r.get("offset", 0.0), r["fit_intercept"], r.get("seed"),
-                              r.get("hidden", False), r.get("tie", DEFAULT_TIE)))
+        self._restart({**self.panel.rules(), **rules})
 
     def hide_u(self) -> None:
         """Start again with ``u`` drawn at random and hidden until the end."""
         import secrets  # here: its hmac and OpenSSL cost launch about 10 ms
 
         game = self.game
-        r = self.panel.rules() if game is None else {
-            "R": game.R, "gamma": game.gamma, "offset": game.offset,
-            "fit_intercept": game.fit_intercept, "tie": game.tie}
-        self._start(StartGame(r["R"], r["gamma"], None, r["offset"], r["fit_intercept"],
-                              secrets.randbelow(2**31), True, r["tie"]))
+        rules = self.panel.rules() if game is None else {**game_rules.rules_of(game),
+                                                          "tie": game.tie}
+        self._restart({**rules, "u": None, "seed": secrets.randbelow(2**31), "hidden": True})
 
     def _start(self, command: StartGame, fit: bool = True) -> None:
         self.stop()
@@ -187,7 +180,7 @@ class GameUI(QtCore.QObject):
         if game is None or game.history:
             return
         try:
-            self._restart(rules, rules["tie"])
+            self._restart(rules)
         except ValueError as exc:
             self.window.report_error(f"Those rules cannot be played: {exc}", dialog=False)
             self.sync()
@@ -200,15 +193,17 @@ class GameUI(QtCore.QObject):
             return
         if self._dragged_from is None:
             self._dragged_from = game.R
-        self._restart(rules, game.tie, fit=final and rules["R"] != self._dragged_from)
+        self._restart({**rules, "tie": game.tie},
+                      fit=final and rules["R"] != self._dragged_from)
         if final:
             self._dragged_from = None
 
-    def _restart(self, rules: dict, tie: str, fit: bool = True) -> None:
-        """A new game on ``rules`` (a panel's or a handle's: ``u`` at ``angle`` degrees)."""
-        self._start(StartGame(rules["R"], rules["gamma"], _unit(rules["angle"]),
-                              rules["offset"], rules["fit_intercept"], None, False, tie),
-                    fit=fit)
+    def _restart(self, r: dict, fit: bool = True) -> None:
+        """A new game on rules ``r`` (a panel's or a handle's: ``u`` at ``angle`` degrees)."""
+        u = r["u"] if "u" in r else _unit(r["angle"])
+        self._start(StartGame(r["R"], r["gamma"], None if u is None else tuple(u),
+                              r.get("offset", 0.0), r["fit_intercept"], r.get("seed"),
+                              r.get("hidden", False), r.get("tie", DEFAULT_TIE)), fit=fit)
 
     def _rules_refused(self, workspace, reason: str) -> None:
         if workspace is self.window.workspace:

@@ -330,21 +330,19 @@ class ImportDialog(QtWidgets.QDialog):
 
     def _fill_classes(self) -> None:
         remembered = self._remembered
-        for combo, first in ((self.positiveCombo, "— choose —"), (self.negativeCombo, OTHERS)):
+        for combo, first, key in ((self.positiveCombo, "— choose —", "positive"),
+                                  (self.negativeCombo, OTHERS, "negative")):
             with QtCore.QSignalBlocker(combo):
                 combo.clear()
                 combo.addItem(first, None)
                 for value in self.classes:
                     combo.addItem(_class_text(value), value)
-        for combo, key in ((self.positiveCombo, "positive"), (self.negativeCombo, "negative")):
-            value = remembered.get(key)
-            if value is not None:
-                index = combo.findText(_class_text(value))
-                if index < 0:
-                    index = combo.findText(str(value))
-                if index >= 0:
-                    with QtCore.QSignalBlocker(combo):
-                        combo.setCurrentIndex(index)
+                value = remembered.get(key)
+                if value is not None:
+                    index = combo.findText(_class_text(value))
+                    if index < 0:
+                        index = combo.findText(str(value))
+                    combo.setCurrentIndex(max(index, 0))  # not found: the first entry
         if "skip_bad_rows" in remembered:
             with QtCore.QSignalBlocker(self.skipCheck):
                 self.skipCheck.setChecked(bool(remembered["skip_bad_rows"]))

@@ -40,9 +40,8 @@ EDGE_DOCK_SHARE = 0.15
 #: screen width: the canvas keeps the rest.
 SIDE_SHARE = 0.18
 
-#: Width of the views beside the canvas in presenter mode (when a demo uses them, or
-#: F9), as a share of the screen width; never more than :data:`VIEWS_MAX_OF_CANVAS`
-#: of what the canvas keeps.
+#: Width of the views beside the canvas in presenter mode, as a share of the screen
+#: width; never more than :data:`VIEWS_MAX_OF_CANVAS` of what the canvas keeps.
 VIEWS_SHARE = 0.27
 VIEWS_MAX_OF_CANVAS = 0.75
 
@@ -326,10 +325,7 @@ class PresenterMode(QtCore.QObject):
     def _leave(self) -> None:
         w = self._window
         saved, self._saved = self._saved, None
-        if saved.font_set:
-            w.setFont(saved.font)
-        else:
-            w.setFont(QtGui.QFont())  # an empty resolve mask: inherit again
+        w.setFont(saved.font if saved.font_set else QtGui.QFont())  # empty: inherit again
         w.setIconSize(saved.icon_size)
         menu = w.menus.get("demos")
         if menu is not None:  # the menu bar's menu at the normal type again

@@ -1,8 +1,7 @@
 """The Qt layer's one job type and its one progress dialog; a file job in a worker.
 
-A :class:`Job` is what every long operation returns: a file operation as a
-:class:`FileJob`, an export as a :class:`~.export.job.StepsJob`; both show
-:func:`progress_dialog`.
+Every long operation returns a :class:`Job`: a :class:`FileJob`, or an export's
+:class:`~.export.job.StepsJob`.
 """
 
 from __future__ import annotations

@@ -89,8 +89,8 @@ class RecentFiles:
         """Open a recent file; a file that vanished is dropped from the list with a message."""
         if not os.path.isfile(path):
             self._set_recent([f for f in self.recent_files() if f != path])
-            self.warn("File not found", f"{path} no longer exists; it was removed from the "
-                       "recent files.")
+            self._window.report_error("File not found", f"{path} no longer exists; it was "
+                                      "removed from the recent files.")
             return Job.resolved(False)
         return self.open_path(path)
 

@@ -45,7 +45,6 @@ class Timeline(QtCore.QObject):
         self.table_export: TableExport | None = None
 
         self.bar = TimelineBar(ws, seek_itself=False)
-        self.slider = self.bar.slider
         self.toolbar = QtWidgets.QToolBar("Timeline", window)
         self.toolbar.setObjectName("toolbarTimeline")
         self.toolbar.setMovable(True)

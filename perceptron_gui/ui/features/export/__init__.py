@@ -1,9 +1,8 @@
 """Export: the canvas to PNG and SVG, the window to PNG, a run or a demo to a GIF, the data.
 
-Each export is a generator of steps (:mod:`.job`).  Every file is written
-atomically: a failure or a cancel leaves no partial file.  The package
-imports only the menu's modules at launch; its functions below import theirs
-on first call.
+Each export is a generator of steps (:mod:`.job`), its file written atomically.
+The package imports only the menu's modules at launch; its functions below
+import theirs on first call.
 """
 
 from __future__ import annotations

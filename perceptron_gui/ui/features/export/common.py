@@ -73,12 +73,8 @@ def qimage_bytes(image: QtGui.QImage, fmt: str = "PNG", quality: int = -1) -> by
 
 def parse_size(text: str) -> tuple[int, int]:
     """``"800x600"`` (or ``800×600``) to ``(800, 600)``; ExportError when malformed."""
-    cleaned = str(text).strip().lower().replace("×", "x")
-    parts = cleaned.split("x")
-    try:
-        if len(parts) != 2:
-            raise ValueError
-        w, h = int(parts[0]), int(parts[1])
+    try:  # a wrong count of parts fails to unpack: ValueError too
+        w, h = (int(part) for part in str(text).strip().lower().replace("×", "x").split("x"))
     except ValueError:
         raise ExportError(f"bad size {text!r}: expected WIDTHxHEIGHT, e.g. 800x600") from None
     check_size(w, h)

@@ -1,8 +1,4 @@
-"""The File ▸ Export submenu of the main window and the exports behind it.
-
-The scripted methods (:meth:`Exporter.export_canvas`, :meth:`Exporter.export_gif`)
-wait for the result unless ``wait=False``; the menu never waits.
-"""
+"""The File ▸ Export submenu of the main window and the exports behind it."""
 
 from __future__ import annotations
 
@@ -101,13 +97,9 @@ class Exporter(QtCore.QObject):
         return runner.wait(job)
 
     def _as_on_screen(self, scale) -> dict:
-        """The canvas's ``layers`` and ``view``, the ``scale`` (default: the canvas's), and
-        ``axes``: the window's axis space when the export draws at its canvas's scale.
-
-        At the window canvas's size every mark then lands on the pixel the
-        screen shows it on.  At other fonts, or with no canvas on screen (its
-        axes have not measured their labels yet), the axes fit their own labels.
-        """
+        """The canvas's ``layers``, ``view`` and ``scale``, and at that scale its ``axes``: at
+        its size every mark lands on its pixel on screen.  At other fonts, or with no canvas
+        on screen (its axes not measured yet), the axes fit their own labels."""
         canvas = self.window.canvas
         own = style.PRESENTER if self.window.presenting else style.NORMAL
         scale = scale or own
@@ -160,12 +152,8 @@ class Exporter(QtCore.QObject):
 
     def export_canvas(self, path, size, *, fmt: str | None = None, scale=None,
                       wait: bool = True, palette=None, views: bool = False):
-        """Export the canvas as it is on screen (layers, view) at ``size``.
-
-        Returns the path (None on failure or cancel) with ``wait``; else the job.
-        With ``views`` (a PNG), the view shown beside the canvas is drawn to its
-        right, sharing the width as the screen does.
-        """
+        """Export the canvas as on screen at ``size`` (with ``views``, a PNG: the view shown
+        beside it, to its right); the path (None on failure) with ``wait``, else the job."""
         from .renderer import canvas_steps
 
         ws, canvas = self.window.workspace, self.window.canvas
@@ -228,10 +216,8 @@ class Exporter(QtCore.QObject):
                    fps: float = 4.0, frames: int = DEFAULT_RUN_FRAMES, unit: str = "update",
                    from_start: bool = False, scale=None, wait: bool = True,
                    palette=None):
-        """Render the run (``source="run"``) or a demo (``"demo:NAME"``) to a GIF.
-
-        Returns the path (None on failure or cancel) with ``wait``; else the job.
-        """
+        """Render the run (``source="run"``) or a demo (``"demo:NAME"``) to a GIF; the path
+        (None on failure or cancel) with ``wait``, else the job."""
         from .animation import demo_gif_steps, demos_module, run_gif_steps
 
         ws = self.window.workspace
@@ -265,11 +251,8 @@ class Exporter(QtCore.QObject):
 
 
 def in_palette(steps, palette):
-    """Run an export's step generator with ``palette`` active during its own steps only.
-
-    The steps draw on the UI thread between the window's own repaints: the
-    palette is switched around each resumption, so the window keeps its scheme.
-    """
+    """Run an export's step generator with ``palette`` active during its own steps only (the
+    window repaints between them in its own scheme)."""
     value, send = None, True
     while True:
         with style.using(palette):

@@ -1,10 +1,9 @@
 """An export as a sequence of short UI-thread slices and worker tasks, run now or in the background.
 
-An export is written once, as a generator (its *steps*): each bare ``yield``
-ends a short slice of UI-thread work, and each ``yield Offload(func, *args)``
-hands ``func`` to a worker and resumes with its result.  :func:`run_now`
-drives the steps synchronously; a :class:`StepsJob` from the event loop, one
-slice per timer tick.
+An export is a generator (its *steps*): a bare ``yield`` ends a short slice of
+UI-thread work, ``yield Offload(func, *args)`` hands ``func`` to a worker and
+resumes with its result.  :func:`run_now` drives the steps synchronously, a
+:class:`StepsJob` from the event loop.
 """
 
 from __future__ import annotations
@@ -72,11 +71,6 @@ class StepsJob(Job):
         self.error = None
         self.cancelled = False
         self._tick = YieldingTimer(self, lambda: self._advance(None))
-
-    @property
-    def running(self) -> bool:
-        """True until the steps ended, failed or were cancelled."""
-        return not self.done
 
     def start(self) -> StepsJob:
         """Begin at the next turn of the event loop."""

@@ -1,15 +1,11 @@
 """The offscreen canvas's scene without its markers: what lies under them and what over them.
 
-An export picture is the scene *under* the markers, the markers (painted in
-a worker) and the scene *over* them, in the scene's stacking order.
 pyqtgraph paints each scene layer on the UI thread, but into a ``QPicture``:
 recording costs a few milliseconds; rasterizing (the grid, text, regions) is
-left to the worker, which plays the pictures onto the image.  Qt allows
-``QPainter`` on ``QImage`` and ``QPicture`` in any thread.
-
-The items' pixel caches are turned off first: a cached item would be
-recorded as a full-size compressed image, and a pixmap may not be used
-outside the UI thread.
+left to the worker, which plays the pictures onto the image (Qt allows
+``QPainter`` on ``QImage`` and ``QPicture`` in any thread).  The items' pixel
+caches are turned off first: a cached item would be recorded as a full-size
+compressed image, and a pixmap may not be used outside the UI thread.
 """
 
 from __future__ import annotations

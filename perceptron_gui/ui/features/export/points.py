@@ -1,9 +1,8 @@
 """The markers of an export (data points, mistake crosses), painted off the UI thread.
 
 pyqtgraph exports a scatter by drawing one vector symbol per point from
-Python, on the UI thread.  Here the markers are described on the UI thread
-and painted in a worker: each symbol is drawn once as a vector, at 16
-sub-pixel phases, and copied to every point with the phase nearest its
+Python, on the UI thread.  Here each symbol is drawn once, at 16 sub-pixel
+phases, and copied in a worker to every point with the phase nearest its
 position (within 1/8 pixel), in the items' order.
 """
 

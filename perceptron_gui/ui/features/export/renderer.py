@@ -58,9 +58,8 @@ def _without_points(canvas, workspace) -> None:
 def measure_axes(canvas) -> None:
     """Let the axes of ``canvas`` size themselves to the tick labels they show now.
 
-    pyqtgraph's ``AxisItem`` learns its labels' width only when it paints: a
-    canvas never painted keeps a 30-pixel label space.  Painting each axis into
-    a throwaway picture measures it.
+    pyqtgraph's ``AxisItem`` learns its labels' width only when it paints (a
+    canvas never painted keeps 30 pixels): paint each into a throwaway picture.
     """
     option = QtWidgets.QStyleOptionGraphicsItem()
     pi = canvas.getPlotItem()

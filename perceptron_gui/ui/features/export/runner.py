@@ -1,7 +1,6 @@
 """Every export's one way to run: its steps as a :class:`~.job.StepsJob` behind a progress dialog.
 
-The run stops moving first: the export is made from the workspace as it is
-now.  Cancel ends the job at once and writes nothing.
+The run stops first: the export is made from the workspace as it is now.
 """
 
 from __future__ import annotations
@@ -48,4 +47,4 @@ def start(window: WindowAPI, make_steps, *, title: str, name: str, minimum_ms: i
 def wait(job: StepsJob):
     """Drive ``job`` to its end now (scripts and tests); its result, None when cancelled or
     failed."""
-    return job.run_here() if job.running else job.result
+    return job.result if job.done else job.run_here()

@@ -1,10 +1,8 @@
 """A demo as slides: a folder of numbered PNG frames, their captions, and a page.
 
-The frames are a demo GIF's, written as ``slide-01.png`` … with
-``captions.txt`` (one caption a line), ``slides.md`` (to paste into slide
-tools) and ``slides.html`` (one page for a browser).  A cancelled or failed
-export removes the slides it had written, and never touches a file it did
-not write.
+A demo GIF's frames as ``slide-01.png`` … with ``captions.txt``, ``slides.md``
+(for slide tools) and ``slides.html``.  A cancelled or failed export removes
+the slides it had written, and never touches a file it did not write.
 """
 
 from __future__ import annotations

@@ -1,12 +1,10 @@
 """SVG export: pyqtgraph writes the scene an item at a time, the export writes the markers.
 
 pyqtgraph's ``SVGExporter`` writes the whole scene in one call on the UI
-thread, every marker through an XML DOM.  Here pyqtgraph's per-item generator
-writes one item per call, children first, in short UI-thread slices (an item
-written hands its elements to its parent through pyqtgraph's ``generateSvg``
-hook); each marker item writes only a placeholder.  A worker then serializes
-the document and writes the markers into the placeholders: one symbol
-definition per item and one ``<use>`` per point.
+thread, every marker through an XML DOM.  Here it writes one item per call,
+children first, in short UI-thread slices (through its ``generateSvg`` hook),
+and a marker item only a placeholder; a worker then writes the markers into
+the placeholders: one symbol definition per item and one ``<use>`` per point.
 """
 
 from __future__ import annotations
@@ -312,11 +310,8 @@ def symbol_definition(group: MarkerGroup, ident: str) -> str:
 
 
 def _uses(ident: str, xy: np.ndarray) -> bytes:
-    """``<use>`` elements of the symbol ``ident`` at the rows of ``xy``.
-
-    Flat lists of floats: a list per point is a container the garbage collector
-    tracks, and many alive at once set off full collections that hold the UI thread.
-    """
+    """``<use>`` elements of the symbol ``ident`` at the rows of ``xy`` (flat lists: a list
+    per point is tracked by the garbage collector, whose full collections hold the UI)."""
     rounded = np.round(xy, 2)
     xs, ys = rounded[:, 0].tolist(), rounded[:, 1].tolist()
     head = f'<use xlink:href="#{ident}" x="'

@@ -127,7 +127,7 @@ class TableExport:
     @property
     def running(self) -> bool:
         """True until the export ended, failed or was cancelled."""
-        return self.job.running
+        return not self.job.done
 
     def wait(self) -> bool:
         """Drive the export to its end now; True when the file was written."""

@@ -1,8 +1,7 @@
 """The views beside the canvas in an export: drawn offscreen at an exact size, put on the right.
 
-The views are real widgets never shown on screen (``WA_DontShowOnScreen``, as
-the export's canvas), stacked top to bottom in the pixels given; :func:`beside`
-paints only into images, so it runs in a worker.
+The views are real widgets never shown on screen (as the export's canvas);
+:func:`beside` paints only into images, so it runs in a worker.
 """
 
 from __future__ import annotations
