@@ -1,10 +1,9 @@
 """Autosave each window's unsaved work, and offer the work of killed instances back.
 
-A few seconds after the first unsaved change (the timer is not restarted by
-later changes, so continuous editing is still saved every few seconds) the
-workspace is written, atomically and in a worker, to the window's own *slot*
-in ``AppDataLocation``.  Saving the document, undoing back to the saved
-state, or a clean exit removes the slot's file.
+A few seconds after the first unsaved change (not restarted by later ones:
+continuous editing is still saved) the workspace is written, atomically and
+in a worker, to the window's own *slot*.  Saving the document, undoing back
+to the saved state, or a clean exit removes it.
 
 Testing hooks (environment variables): ``PERCEPTRON_GUI_RESTORE=yes|no|later``
 answers the restore question without showing it; ``PERCEPTRON_GUI_AUTOSAVE_SECONDS``
@@ -91,15 +90,13 @@ class Autosave(QtCore.QObject):
     #: Emitted with the new stem after this instance took the main slot over.
     took_over = QtCore.Signal(str)
 
-    def __init__(self, window: WindowAPI, directory: str | None = None,
-                 interval: float | None = None):
+    def __init__(self, window: WindowAPI):
         super().__init__(window)
         self.setObjectName("autosave")
         self._window = window
         self._ws = window.workspace
-        self.directory = directory if directory is not None else default_directory()
-        if interval is None:
-            interval = _env_seconds("PERCEPTRON_GUI_AUTOSAVE_SECONDS", INTERVAL_SECONDS)
+        self.directory = default_directory()
+        interval = _env_seconds("PERCEPTRON_GUI_AUTOSAVE_SECONDS", INTERVAL_SECONDS)
         self._timer = YieldingTimer(self, self.save_now, name="autosaveTimer",
                                     interval_ms=max(0, round(interval * 1000)))
         # the owner of the main slot may die without a word (killed): look again, now and then

@@ -1,10 +1,8 @@
 """Offer the work of killed instances back: the orphans, the restore dialog, the restore.
 
 The first ticked orphan is restored into this window, each further one into
-a new perceptron-gui process; an orphan left unticked is kept and offered
-again next time; only "Discard" deletes.  An orphan restored here is deleted
-once this window's own autosave holds the work.  The testing hooks
-(``PERCEPTRON_GUI_RESTORE``…) are listed in :mod:`.autosave`.
+a new process; one left unticked is offered again next time; only "Discard"
+deletes.  The testing hooks are listed in :mod:`.autosave`.
 """
 
 from __future__ import annotations
@@ -40,9 +38,8 @@ def find_orphans(directory: str, exclude: str = "",
     """Lock and read every orphaned autosave in ``directory`` but ``exclude``'s, newest first.
 
     Returns the orphans, locked by this process until released, discarded or
-    restored, and where the damaged ones went (``<stem>.damaged.json``, never
-    deleted).  ``progress(fraction)`` returning False raises ``Cancelled``, every
-    lock released.
+    restored, and where the damaged ones went (``<stem>.damaged.json``).
+    ``progress(fraction)`` returning False raises ``Cancelled``, every lock released.
     """
     orphans, damaged = [], []
     names = autosave_names(directory, exclude)
@@ -223,13 +220,13 @@ def _restore_requested(window, autosave: Autosave, path: str) -> Job:  # without
     return _read_orphans(window, directory, autosave.stem).then(restore)
 
 
-def offer_restore(window: WindowAPI, autosave: Autosave | None = None) -> Job:
+def offer_restore(window: WindowAPI) -> Job:
     """Offer every orphaned autosave to restore; the job's result: one was restored here.
 
     A restored workspace is an unsaved document: of the file it was autosaved
     from when that still exists, else untitled.
     """
-    autosave = autosave if autosave is not None else window.autosave
+    autosave = window.autosave
     if not autosave.enabled:
         return Job.resolved(False)
     requested = os.environ.get(RESTORE_PATH_VAR, "")

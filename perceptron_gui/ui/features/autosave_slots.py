@@ -1,12 +1,11 @@
 """The autosave's slots on disk: their files, their locks, and the orphans' rules.
 
-A slot is ``<stem>.json`` (the work), ``<stem>.lock`` (a :class:`QtCore.QLockFile`
-held by the running instance that writes it) and ``<stem>.document`` (the
-path of the document the work belongs to).  The first instance takes the main
-slot ``autosave``; a later one writes ``autosave-<id>`` and takes the main slot
-over when its owner dies.  A lock is stale only when its process is gone
-(never by age), so a slot whose lock can be taken and whose ``.json`` exists
-is an *orphan*: work left by a crash or a kill.
+A slot is ``<stem>.json`` (the work), ``<stem>.lock`` (held by the running
+instance that writes it) and ``<stem>.document`` (the document's path).  The
+first instance takes the main slot ``autosave``; a later one ``autosave-<id>``,
+and the main slot when its owner dies.  A lock is stale only when its process
+is gone, so a slot whose lock can be taken and whose ``.json`` exists is an
+*orphan*: work left by a crash or a kill.
 """
 
 from __future__ import annotations

@@ -1,9 +1,7 @@
 """Import and export of delimited text files (CSV, TSV, ...): the File menu's table entries.
 
-Accepting the import dialog replaces the points by the file's as one undo
-step and remembers the choice for that file (:data:`CHOICE_KEY`, keyed by the
-absolute path).  Export writes the points so that numpy and pandas read them
-back bit for bit.
+An import replaces the points (one undo step) and remembers the dialog's choice
+for that file; an export is read back bit for bit by numpy and pandas.
 """
 
 from __future__ import annotations

@@ -1,10 +1,9 @@
 """The demo editor: a demo's steps listed, reordered, deleted, captioned and re-validated.
 
-A shipped demo is saved as the user's copy.  The caption box measures the
-selected step's quantities on the demo as it stands *at that step* (played
-off the UI thread); *Check* plays the whole demo off the UI thread and lists
-every problem by step; *Save* saves only a demo whose every claim holds.
-Every change is one undo step of the editor's own stack.
+The caption box measures the selected step's quantities on the demo *at that
+step*; *Check* plays the whole demo (off the UI thread, as the measuring) and
+lists every problem; *Save* saves only a demo whose every claim holds.  Every
+change is one undo step of the editor's own stack.
 """
 
 from __future__ import annotations

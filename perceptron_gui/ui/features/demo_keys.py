@@ -2,9 +2,8 @@
 
 Left to Qt, a clicker's keys reach the focused widget once the demo's own
 actions are disabled (after the last caption, → moved the speed slider), and
-the arrow keys move the focus between buttons.  :class:`ClickerKeys` is an
-application event filter, installed only while a demo plays, that takes them
-first.  An open menu or dialog keeps its keys, and another window's are left alone.
+the arrows move the focus between buttons: an application event filter takes
+them first while a demo plays (an open menu or dialog keeps its keys).
 """
 
 from __future__ import annotations

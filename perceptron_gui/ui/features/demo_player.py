@@ -1,17 +1,12 @@
 """Narrated demos in the window: the Demos menu, the caption bar, and next / previous.
 
-The Qt-free :class:`~perceptron_gui.core.demos.DemoPlayer` does the work;
-this module shows its caption and dispatches its layers, framing and long
-runs as commands; its other steps go through the command bus without the
-undo stack.  Next and Previous are the demo's undo and redo: mixing its
-steps into Ctrl+Z would let an undo restore half a demo.  So Stop (Esc)
-puts the user's work back and their undo history is valid again; a click on
-the canvas changes nothing (a presenter's stray click never discards the
-demo); *Edit the demo's data*, or new data from a menu, ends the demo in
-place as ONE undo step ("Play demo …"); opening a file ends it.
-
-Esc cancels a running "run to end" first, stops the demo next, and only then
-leaves presenter mode (``ui/modes.py``).
+The Qt-free :class:`~perceptron_gui.core.demos.DemoPlayer` does the work,
+through the command bus without the undo stack.  Next and Previous are the
+demo's undo and redo: mixing its steps into Ctrl+Z would let an undo restore
+half a demo.  So Stop (Esc) puts the user's work back and their undo history
+is valid again; a click on the canvas changes nothing (a presenter's stray
+click never discards the demo); *Edit the demo's data*, or new data from a
+menu, ends the demo in place as ONE undo step; opening a file ends it.
 """
 
 from __future__ import annotations
@@ -136,8 +131,7 @@ class DemoUI(QtCore.QObject):
 
     def _build_menu(self) -> None:
         w = self._window
-        self.menu = QtWidgets.QMenu("&Demos", w)
-        self.menu.setObjectName("menuDemos")
+        self.menu = QtWidgets.QMenu("&Demos", w, objectName="menuDemos")
         self.menu.setToolTipsVisible(True)
         w.add_menu("demos", self.menu, before="help")
         separator = self.menu.addSeparator()

@@ -1,11 +1,9 @@
 """Recording a demo: every command the window carries out becomes a step with a caption.
 
-A drag's moves are one step, and a run that plays and pauses is recorded as
-where it stopped (a seek).  While recording, Ctrl+Z and Ctrl+Shift+Z undo and
-redo *recorded steps*: the window goes back to the state before the step (an
-edit through the undo stack, anything else from the state kept before it).
-*Stop and save* plays the draft off the UI thread and saves nothing until
-every claim holds.
+A drag's moves are one step, a run that plays and pauses a seek to where it
+stopped.  While recording, Ctrl+Z and Ctrl+Shift+Z undo and redo *recorded
+steps*: the window goes back to the state before the step.  *Stop and save*
+plays the draft off the UI thread and saves nothing until every claim holds.
 """
 
 from __future__ import annotations

@@ -1,17 +1,11 @@
 """The exercise mode: levels to pass by predicting updates, being the learner, playing.
 
 A level (:data:`perceptron_gui.core.exercises.LEVELS`) puts its data and
-learner in the window; the level bar above the canvas keeps the goal, the
-hint and the score, and the panel holds the answer's controls:
-
-- predict: click the point that triggers the next update and drag (or type)
-  the new ``w`` and bias; "Check my answer" marks it and shows the update;
-- be the learner: drag the line; "Score my line" compares its margin with
-  the maximum margin;
-- game: the mistake-bound game; ending it with enough mistakes passes it.
-
-Passed levels, attempts and best results stay in the settings until a
-teacher's reset.
+learner in the window; the level bar keeps the goal, the hint and the score,
+the panel the answer's controls: predict (click the point of the next update,
+drag or type the new ``w`` and bias), be the learner (drag the line, scored
+against the maximum margin), or the game.  Passed levels, attempts and best
+results stay in the settings until a teacher's reset.
 """
 
 from __future__ import annotations
@@ -114,8 +108,7 @@ class ExerciseUI(QtCore.QObject):
     def _menu(self) -> None:
         w = self.window
         parent = w.menus.get("play")
-        self.menu = QtWidgets.QMenu("E&xercises", w)
-        self.menu.setObjectName("menuExercises")
+        self.menu = QtWidgets.QMenu("E&xercises", w, objectName="menuExercises")
         if parent is None:
             w.add_menu("exercises", self.menu, before="help")
         else:

@@ -1,14 +1,12 @@
 """The File menu's workspace documents: open, save, unsaved changes.
 
-- Every file operation returns a :class:`~.progress.Job` at once; its work
-  runs in a worker behind a progress dialog with Cancel.  One file job runs
-  at a time; closing the window waits for a save under way and cancels a read.
-- **Open** reads into a *new* workspace and only then installs it
-  (:meth:`FileManager.adopt`), as a transaction: a bad file leaves the
-  window exactly as it was.
-- The title shows ``*`` when the undo stack is not clean or the learner or
-  its parameters differ from the saved ones (stepping and moving the view
-  are not changes).
+- Every file operation returns a :class:`~.progress.Job` at once, its work in a
+  worker behind a progress dialog with Cancel, one at a time; closing the window
+  waits for a save under way and cancels a read.
+- **Open** reads into a *new* workspace and only then installs it, as a
+  transaction: a bad file leaves the window exactly as it was.
+- The title shows ``*`` when the undo stack is not clean or the learner or its
+  parameters differ from the saved ones (stepping and moving the view are not).
 """
 
 from __future__ import annotations
@@ -162,8 +160,7 @@ class FileManager(RecentFiles, QtCore.QObject):
         acts = menu.actions()  # inserting before None appends
         menu.insertAction(acts[0] if acts else None, self.actionNewFromGenerator)
         before = acts[1] if len(acts) > 1 else None
-        self.recent_menu = QtWidgets.QMenu("Open &recent", menu)
-        self.recent_menu.setObjectName("menuRecent")
+        self.recent_menu = QtWidgets.QMenu("Open &recent", menu, objectName="menuRecent")
         self.recent_menu.aboutToShow.connect(self.rebuild_recent_menu)
         items = [None, self.actionOpen,
                  self.recent_menu.menuAction(), self.actionSave, self.actionSaveAs, None,

@@ -1,11 +1,10 @@
 """The game mode: play Novikoff's mistake-bound game against the perceptron, or watch.
 
 The student is player A (:mod:`perceptron_gui.core.game`): they set the rules
-(``R``, the hidden separator ``u`` and its margin ``γ``), then click points.
-A move takes two beats: B's prediction shows at once, and the label is
-revealed :attr:`GameUI.reveal_ms` later by dispatching :class:`PlayMove`
-(the run's step ``k`` is move ``k``).  "Let the computer play" makes the
-greedy adversary player A, in the same two beats.
+(``R``, the hidden separator ``u`` and its margin ``γ``), then click points.  A
+move takes two beats: B's prediction at once, the label (:class:`PlayMove`, the
+run's step ``k`` is move ``k``) a beat later.  "Let the computer play" makes the
+greedy adversary player A.
 """
 
 from __future__ import annotations
@@ -63,10 +62,9 @@ class GameUI(QtCore.QObject):
     """The Play menu, the game's panel and the two beats of a move (see the module).
 
     A click is a move through the game's own edit guard, first among the
-    window's guards (before the timeline's question about later steps).
-    ``predictionShown`` carries B's prediction (the point, ±1) before its label,
-    ``revealed`` the :class:`~perceptron_gui.core.game.Move`; ``reveal_ms`` and
-    ``computer_ms`` are the beats before the label and between the computer's moves.
+    window's guards (before the timeline's question about later steps);
+    ``reveal_ms`` and ``computer_ms`` are the beats before the label and
+    between the computer's moves.
     """
 
     predictionShown = QtCore.Signal(tuple, int)
@@ -111,8 +109,7 @@ class GameUI(QtCore.QObject):
     # -- actions ---------------------------------------------------------------------------
     def _actions(self) -> None:
         w = self.window
-        menu = QtWidgets.QMenu("&Play", w)
-        menu.setObjectName("menuPlay")
+        menu = QtWidgets.QMenu("&Play", w, objectName="menuPlay")
         # beside Run (Demos keeps its place before Help)
         self.menu = w.add_menu("play", menu, before="demos" if "demos" in w.menus else "help")
         w.actions.provide("game", lambda: self.game)

@@ -1,10 +1,8 @@
 """Move w by hand: the mode "handset", and a perceptron run started from there.
 
-"w set by hand" is the run's *start* ``w₀, b₀`` (``Workspace.set_start``),
-shown live during a drag; the drag is one :class:`SetWeights` at its release
-(one undo step).  "Start the perceptron from here" plays the run from ``w₀``:
-scikit-learn's ``fit(X, y, coef_init=w₀, intercept_init=b₀)``, the same
-update rule.
+"w set by hand" is the run's *start* ``w₀, b₀``; a drag is one :class:`SetWeights`
+at its release.  "Start the perceptron from here" plays the run from ``w₀``:
+scikit-learn's ``fit(X, y, coef_init=w₀, intercept_init=b₀)``.
 """
 
 from __future__ import annotations
@@ -96,10 +94,8 @@ class HandWeights(ToolbarMode):
         self.add_to_view_menu()
 
     def _build_toolbar(self) -> None:
-        bar = self.toolbar = QtWidgets.QToolBar("Move w by hand")
-        bar.setObjectName("toolbarHandWeights")
-        self.label = QtWidgets.QLabel()
-        self.label.setObjectName("handWeightsLabel")
+        bar = self.toolbar = QtWidgets.QToolBar("Move w by hand", objectName="toolbarHandWeights")
+        self.label = QtWidgets.QLabel(objectName="handWeightsLabel")
         bar.addWidget(self.label)
         bar.addSeparator()
         for action in (self.type_action, self.clear_action, self.start_action,

@@ -1,11 +1,9 @@
 """The import dialog: a delimited file's first rows, its dialect, and the columns to use.
 
-Like a spreadsheet's text import: the sniffed delimiter and header can be
-changed; with more than two label values the user picks the +1 class and the
--1 class (or "all the others").  The whole file is read in a worker, so the
-rows with a missing or non-numeric value are listed with their line numbers
-before anything is imported.  OK stays disabled, with the reason shown, until
-the choice is valid.
+Like a spreadsheet's text import; with more than two label values the user
+picks the +1 and the -1 class (or "all the others").  The whole file is read
+in a worker, so bad rows are listed by line before anything is imported.  OK
+stays disabled, with the reason shown, until the choice is valid.
 """
 
 from __future__ import annotations
@@ -96,8 +94,7 @@ class ImportDialog(QtWidgets.QDialog):
         dialect.addRow("Encoding:", self.encodingLabel)
         layout.addLayout(dialect)
 
-        self.previewTable = QtWidgets.QTableWidget(self)
-        self.previewTable.setObjectName("previewTable")
+        self.previewTable = QtWidgets.QTableWidget(self, objectName="previewTable")
         self.previewTable.setEditTriggers(QtWidgets.QAbstractItemView.NoEditTriggers)
         self.previewTable.setMinimumSize(520, _PREVIEW_PX)
         layout.addWidget(self.previewTable, 1)

@@ -1,13 +1,10 @@
 """Presenter mode: full screen, large type, thick lines, and no editing controls.
 
-The views come back (a demo that uses them, or F9) under the side panel's
-text in its column (beside the canvas when the column is too short): the
-canvas keeps the largest share, and the side panel is never narrower than
-its text needs.  With the menu bar hidden, Ctrl+D opens the Demos menu over
-the canvas, one column at the largest type the screen holds.  Leaving
-restores the window exactly (geometry, window state, docks, splitter, font,
-icon size, the views' scales); closing the window in presenter mode leaves it
-first, so the saved settings are those of the normal window.
+The views come back (a demo, or F9) under the side panel's text (beside the
+canvas when the column is too short): the canvas keeps the largest share, the
+side panel never narrower than its text.  Ctrl+D opens the Demos menu over
+the canvas.  Leaving restores the window exactly; closing the window in
+presenter mode leaves it first, so the saved settings are the normal window's.
 """
 
 from __future__ import annotations

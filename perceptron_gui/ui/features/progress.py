@@ -122,12 +122,10 @@ class Job(QtCore.QObject):
 class FileJob(Job):
     """Start ``func(progress)`` (no Qt objects) in a worker behind a progress dialog.
 
-    Cancel makes the next ``progress(fraction)`` return False, which the
-    readers of :mod:`perceptron_gui.core.io` answer by raising ``Cancelled``.
-    ``then(job)`` runs on the UI thread once ``func`` returned or raised
-    (``job.unwrap()``) and gives the job's ``result``; without it the result is
-    the value, and an exception is reported.  ``started(dialog)`` is called
-    before the work starts (tests).
+    Cancel makes the next ``progress(fraction)`` return False (the readers of
+    :mod:`perceptron_gui.core.io` raise ``Cancelled``).  ``then(job)`` runs on the
+    UI thread once ``func`` returned or raised (``job.unwrap()``) and gives the
+    ``result``; without it the result is the value, and an exception is reported.
     """
 
     def __init__(self, parent: QtWidgets.QWidget, label: str, func, *, then=None,

@@ -25,8 +25,8 @@ class SampleMenu(QtCore.QObject):
         super().__init__(window)
         self.setObjectName("sampleMenu")
         self._window = window
-        self.menu = QtWidgets.QMenu("Open &real data set", window.menus["file"])
-        self.menu.setObjectName("menuSamples")
+        self.menu = QtWidgets.QMenu("Open &real data set", window.menus["file"],
+                                    objectName="menuSamples")
         for name in samples.names():
             info = samples.SAMPLES[name]
             action = window.actions.make(ActionSpec(

@@ -1,10 +1,9 @@
 """Shape the Gaussians by hand: the mode "shaping" for LDA, QDA and naive Bayes.
 
 The model fitted on the data goes to ``view_state.shaping``, which the canvas
-draws instead of the learner (each class's 2σ ellipse with three handles, the
-boundary, the posterior shading).  "Sample from this model" *replaces* the
-data (one undo step).  The shaped model is not saved in workspace files: only
-its samples are data.
+draws instead of the learner (each class's 2σ ellipse with three handles).
+"Sample from this model" *replaces* the data (one undo step); the shaped model
+is not saved in workspace files: only its samples are data.
 """
 
 from __future__ import annotations
@@ -47,9 +46,8 @@ class ToolbarMode(QtCore.QObject):
     """A mode entered from a checkable View-menu ``action``, with ``leave_action`` (Esc).
 
     A subclass names its ``mode`` and defines ``available()``, ``_start()``
-    (raises ValueError saying why not), ``_started()`` and ``_leaving()``;
-    ``refused``, ``hint`` and ``left`` are what the status bar says when it
-    cannot enter, when it enters, and when a learner change leaves it.
+    (ValueError: why not), ``_started()``, ``_leaving()``, and ``refused``, ``hint``,
+    ``left``: what the status bar says when it cannot enter, enters, or is left.
     """
 
     mode: type[Mode]
@@ -148,8 +146,7 @@ class ShapingFeature(ToolbarMode):
         self.add_to_view_menu(self.sample_action)
 
     def _build_toolbar(self) -> None:
-        bar = self.toolbar = QtWidgets.QToolBar("Shape the model")
-        bar.setObjectName("toolbarShaping")
+        bar = self.toolbar = QtWidgets.QToolBar("Shape the model", objectName="toolbarShaping")
         bar.addWidget(QtWidgets.QLabel(" Prior π₊ "))
         self.prior_slider = QtWidgets.QSlider(QtCore.Qt.Orientation.Horizontal)
         low = round(MIN_PRIOR * _PRIOR_STEPS)

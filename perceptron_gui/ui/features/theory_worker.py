@@ -5,9 +5,8 @@ a result that arrives after the data or parameters changed.  A change of
 learner or parameters on a large data set (``Workspace.pending_switch``) is
 built here too, while the canvas keeps showing the old learner.
 
-While the user drags points, no theory job starts: the margin of each
-position would be stale before it arrived while the worker took a core from
-the drag; the margin of where the drag ends is computed when it ends.
+While the user drags points, no theory job starts: the margin of each position
+would be stale before it arrived, and the worker would take a core from the drag.
 """
 
 from __future__ import annotations

@@ -45,8 +45,7 @@ class Timeline(QtCore.QObject):
         self.table_export: TableExport | None = None
 
         self.bar = TimelineBar(ws, seek_itself=False)
-        self.toolbar = QtWidgets.QToolBar("Timeline", window)
-        self.toolbar.setObjectName("toolbarTimeline")
+        self.toolbar = QtWidgets.QToolBar("Timeline", window, objectName="toolbarTimeline")
         self.toolbar.setMovable(True)
         self.toolbar.addWidget(self.bar)
         window.add_toolbar(self.toolbar, QtCore.Qt.ToolBarArea.BottomToolBarArea, key="timeline")

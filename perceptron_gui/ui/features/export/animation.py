@@ -121,11 +121,6 @@ def run_caption(workspace) -> str:
     return "   ·   ".join(parts)
 
 
-def two_args(progress):
-    """A ``progress(done, total)`` callback as the steps call it, with a text."""
-    return None if progress is None else (lambda done, total, text="": progress(done, total))
-
-
 def _frame(parts, layer, caption, counter, strip, scale, writer, cancelled, side=None):
     """One GIF frame (worker); the data ``layer``, painted once, is returned for the next."""
     from .views import beside
@@ -157,9 +152,9 @@ class GifResult:
     notes: list = field(default_factory=list)
 
 
-def render_run_gif(workspace, path, *, progress=None, **options) -> GifResult:
-    """:func:`run_gif_steps` now; ``progress(done, total)`` returning False raises Cancelled."""
-    return run_now(run_gif_steps(workspace, path, progress=two_args(progress), **options))
+def render_run_gif(workspace, path, **options) -> GifResult:
+    """:func:`run_gif_steps` now."""
+    return run_now(run_gif_steps(workspace, path, **options))
 
 
 def no_run_text(workspace) -> str:
@@ -260,9 +255,9 @@ def _next(player, demos):
         raise ExportError(str(exc)) from exc
 
 
-def render_demo_gif(demo, path, *, progress=None, **options) -> GifResult:
-    """:func:`demo_gif_steps` now; ``progress(done, total)`` returning False raises Cancelled."""
-    return run_now(demo_gif_steps(demo, path, progress=two_args(progress), **options))
+def render_demo_gif(demo, path, **options) -> GifResult:
+    """:func:`demo_gif_steps` now."""
+    return run_now(demo_gif_steps(demo, path, **options))
 
 
 def demo_gif_steps(demo, path, *, size=DEFAULT_GIF_SIZE, fps: float = 0.5,

@@ -151,10 +151,9 @@ def qimage_to_pil(image: QtGui.QImage):
 class GifWriter:
     """Collects frames (QImages of one size, kept PNG-compressed) and encodes a GIF with Pillow.
 
-    *One* palette — median cut over up to :attr:`PALETTE_SAMPLES` frames plus a
-    swatch of the style's colours — maps every frame without dithering, so flat
-    areas stay flat and no colour flickers between frames.  Each frame lasts
-    ``1000 / fps`` ms, rounded by the GIF format to 10 ms.
+    *One* palette — median cut over up to :attr:`PALETTE_SAMPLES` frames and the
+    style's colours — maps every frame without dithering: flat areas stay flat, no
+    colour flickers.  A frame lasts ``1000 / fps`` ms, rounded by GIF to 10 ms.
     """
 
     PALETTE_SAMPLES = 8

@@ -78,11 +78,9 @@ def measure_axes(canvas) -> None:
 class CanvasRenderer:
     """An offscreen canvas (``WA_DontShowOnScreen``) of a workspace at an exact size.
 
-    ``view``, ``((x0, x1), (y0, y1))`` or ``(x0, x1, y0, y1)``, is widened along
-    one axis to the image's aspect ratio (default: the canvas's "fit view");
-    ``pyqtgraph_points`` lets the canvas draw the data points itself
-    (:meth:`scene_image`); ``axes`` is the window canvas's
-    :meth:`Canvas.axis_space` (default: :func:`measure_axes`).
+    ``view``, ``((x0, x1), (y0, y1))`` or ``(x0, x1, y0, y1)``, is widened to the
+    image's aspect ratio (default: "fit view"); ``pyqtgraph_points`` lets the canvas
+    draw the points itself; ``axes``: :meth:`Canvas.axis_space` (else measured).
     """
 
     def __init__(self, workspace, size, *, layers=None, view=None, scale=None,

@@ -26,10 +26,9 @@ __all__ = ["TableExport", "frozen_run", "log_csv_steps", "log_latex_steps",
 def frozen_run(source):
     """A callable returning a copy of the run of ``source`` (a workspace or a started learner).
 
-    The learner's update log and caches change under whoever asks (a replay
-    fills a cache, the run appends and thins): a worker must not share them
-    with the UI thread.  Pickled now (caches left out; about 20 ms for an 85 MB
-    log), unpickled where called; a workspace without a run comes back as it is.
+    The learner's update log and caches change (a replay fills a cache, the run
+    appends and thins): a worker must not share them with the UI thread.  Pickled
+    now (caches left out; about 20 ms for an 85 MB log), unpickled where called.
     """
     if isinstance(source, Workspace):
         if not source.running:
