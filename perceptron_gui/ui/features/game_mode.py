@@ -64,7 +64,8 @@ class GameUI(QtCore.QObject):
     A click is a move through the game's own edit guard, first among the
     window's guards (before the timeline's question about later steps);
     ``reveal_ms`` and ``computer_ms`` are the beats before the label and
-    between the computer's moves.
+    between the computer's moves.  ``predictionShown`` carries B's prediction
+    (the point, ±1) before its label, ``revealed`` the label's :class:`Move`.
     """
 
     predictionShown = QtCore.Signal(tuple, int)

@@ -34,8 +34,7 @@ class Exporter(QtCore.QObject):
         self.progress_dialog: QtWidgets.QProgressDialog | None = None
         self.job: StepsJob | None = None
         self.last_result: GifResult | None = None
-        self.menu = QtWidgets.QMenu("E&xport", window)
-        self.menu.setObjectName("menuExport")
+        self.menu = QtWidgets.QMenu("E&xport", window, objectName="menuExport")
 
         self.actionCanvasPng, self.actionCanvasSvg, self.actionWindowPng, self.actionGif = (
             window.actions.make(ActionSpec(action_id(name), text, slot, keys, tip))
