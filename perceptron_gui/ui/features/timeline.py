@@ -45,6 +45,7 @@ class Timeline(QtCore.QObject):
         self.table_export: TableExport | None = None
 
         self.bar = TimelineBar(ws, seek_itself=False)
+        self.slider = self.bar.slider
         self.toolbar = QtWidgets.QToolBar("Timeline", window, objectName="toolbarTimeline")
         self.toolbar.setMovable(True)
         self.toolbar.addWidget(self.bar)
