@@ -29,11 +29,11 @@ def install(window) -> None:
 
     window.theory_worker = theory_worker.TheoryWorker(window)
     window.timeline = timeline.Timeline(window)
-    window.files = files.install(window)
-    window.autosave = autosave.install(window)
+    window.files = files.FileManager(window)
+    window.autosave = autosave.Autosave(window)
     window.demos = demo_player.DemoUI(window)
     window.demo_files = demo_files.DemoFiles(window, window.demos)
-    window.exporter = export.install(window)
+    window.exporter = export.Exporter(window)
     window.presenter = presenter.PresenterMode(window)
     window.bound_strip = add_bound_strip(window)  # the bound plot while the views hide
     window.shaping = shaping.ShapingFeature(window)

@@ -1,10 +1,9 @@
 """Autosave each window's unsaved work, and offer the work of killed instances back.
 
-A few seconds after the first unsaved change (the timer is not restarted by
-later changes, so continuous editing is still saved every few seconds) the
-workspace is written, atomically and in a worker, to the window's own *slot*
-in ``AppDataLocation``.  Saving the document, undoing back to the saved
-state, or a clean exit removes the slot's file.
+A few seconds after the first unsaved change (not restarted by later ones:
+continuous editing is still saved) the workspace is written, atomically and
+in a worker, to the window's own *slot*.  Saving the document, undoing back
+to the saved state, or a clean exit removes it.
 
 Testing hooks (environment variables): ``PERCEPTRON_GUI_RESTORE=yes|no|later``
 answers the restore question without showing it; ``PERCEPTRON_GUI_AUTOSAVE_SECONDS``
@@ -41,7 +40,7 @@ from .files import WorkspaceSnapshot
 if TYPE_CHECKING:
     from ..window_api import WindowAPI
 
-__all__ = ["Autosave", "install", "dataset_digest", "default_directory", "INTERVAL_SECONDS",
+__all__ = ["Autosave", "dataset_digest", "default_directory", "INTERVAL_SECONDS",
            "POLL_SECONDS"]
 
 log = logging.getLogger("perceptron_gui")
@@ -82,29 +81,22 @@ def _env_seconds(name: str, default: float) -> float:
 
 
 class Autosave(QtCore.QObject):
-    """Saves the window's workspace to the window's own slot a few seconds after a change.
-
-    ``directory`` defaults to ``AppDataLocation``; ``interval``, the seconds
-    from the first unsaved change to the save, to :data:`INTERVAL_SECONDS` (or
-    ``$PERCEPTRON_GUI_AUTOSAVE_SECONDS``).  ``stem`` is the slot's name
-    (:data:`MAIN_STEM` or ``autosave-<id>``); ``enabled`` is False when the
-    folder cannot be written (the window says so).
-    """
+    """Saves the window's workspace to its own slot ``stem`` :data:`INTERVAL_SECONDS` after
+    a change (the restore is offered once the window shows); ``enabled`` is False when the
+    folder cannot be written (the window says so)."""
 
     #: Emitted with the snapshot's data set after each successful autosave.
     saved = QtCore.Signal(object)
     #: Emitted with the new stem after this instance took the main slot over.
     took_over = QtCore.Signal(str)
 
-    def __init__(self, window: WindowAPI, directory: str | None = None,
-                 interval: float | None = None):
+    def __init__(self, window: WindowAPI):
         super().__init__(window)
         self.setObjectName("autosave")
         self._window = window
         self._ws = window.workspace
-        self.directory = directory if directory is not None else default_directory()
-        if interval is None:
-            interval = _env_seconds("PERCEPTRON_GUI_AUTOSAVE_SECONDS", INTERVAL_SECONDS)
+        self.directory = default_directory()
+        interval = _env_seconds("PERCEPTRON_GUI_AUTOSAVE_SECONDS", INTERVAL_SECONDS)
         self._timer = YieldingTimer(self, self.save_now, name="autosaveTimer",
                                     interval_ms=max(0, round(interval * 1000)))
         # the owner of the main slot may die without a word (killed): look again, now and then
@@ -137,6 +129,8 @@ class Autosave(QtCore.QObject):
             event.connect(self.schedule)
         window.undo_stack.cleanChanged.connect(self.schedule)
         window.destroyed.connect(self._detach)
+        if os.environ.get("PERCEPTRON_GUI_AUTOSAVE_TEST_POINTS"):
+            YieldingTimer(self, self._add_test_points).start()
 
     @property
     def path(self) -> str:
@@ -243,11 +237,8 @@ class Autosave(QtCore.QObject):
 
     @contextlib.contextmanager
     def _fence(self):
-        """Hold the slot's files still: wait for a write that has begun, skip those queued.
-
-        A worker is queued to the pool at the event loop's next turn: waiting
-        from the UI thread for a write not yet begun would wait for ever.
-        """
+        """Hold the slot's files still: wait for a write that has begun, skip those queued
+        (queued at the event loop's next turn: waiting for one would wait for ever)."""
         with self._io_lock:
             self._generation += 1
             yield
@@ -289,8 +280,7 @@ class Autosave(QtCore.QObject):
 
         self._worker = workers.start(write, returned=self._on_saved, errored=self._on_failed)
 
-    def _removed_after_write(self) -> bool:
-        """The work was saved meanwhile: remove the files the write left; True if so."""
+    def _removed_after_write(self) -> bool:  # the work was saved meanwhile
         self._worker = None
         removing = self._remove_after_write
         if removing:
@@ -333,15 +323,13 @@ class Autosave(QtCore.QObject):
             self._again = False
             self.save_now()
 
-    def _forget_adopted(self) -> None:
-        """This slot holds (or no longer needs) the restored orphans' work: delete them."""
+    def _forget_adopted(self) -> None:  # this slot holds their work
         for orphan in self.adopted:
             orphan.discard()
         self.adopted = []
 
     def remove(self) -> None:
-        """Delete this slot's autosave; a write under way is not waited for (its files go
-        when it ends)."""
+        """Delete this slot's autosave (a write under way: when it ends)."""
         self._generation += 1  # a write still queued skips
         self._remove_after_write = self._worker is not None
         if self._remove_after_write:
@@ -357,8 +345,8 @@ class Autosave(QtCore.QObject):
         self._forget_adopted()
 
     def clean_exit(self) -> None:
-        """The window closes normally: stop, remove the autosave (a write that has begun is
-        waited for: its files must not reappear after the exit), release the lock."""
+        """The window closes normally: remove the autosave (after a write that has begun:
+        its files must not reappear) and release the lock."""
         self._timer.stop()
         self._again = False
         if self.enabled:
@@ -366,22 +354,11 @@ class Autosave(QtCore.QObject):
         self._release_lock()
         self.enabled = False
 
+    def _add_test_points(self) -> None:
+        from ...core.dataset import AddPoints
 
-def _add_test_points(window) -> None:
-    spec = os.environ.get("PERCEPTRON_GUI_AUTOSAVE_TEST_POINTS", "")
-    if not spec:
-        return
-    from ...core.dataset import AddPoints
-
-    rows = [[float(v) for v in part.split(",")] for part in spec.split(";") if part.strip()]
-    for x, y, label in rows:
-        window.push_edit(AddPoints([x, y], int(label)))
-
-
-def install(window: WindowAPI, directory: str | None = None) -> Autosave:
-    """Attach an :class:`Autosave` to the window (the restore is offered once it shows)."""
-    autosave = Autosave(window, directory)
-    if os.environ.get("PERCEPTRON_GUI_AUTOSAVE_TEST_POINTS"):
-        YieldingTimer(autosave, lambda: _add_test_points(window)).start()
-    return autosave
+        spec = os.environ["PERCEPTRON_GUI_AUTOSAVE_TEST_POINTS"]
+        for part in filter(str.strip, spec.split(";")):
+            x, y, label = (float(v) for v in part.split(","))
+            self._window.push_edit(AddPoints([x, y], int(label)))
 

@@ -1,10 +1,8 @@
 """Offer the work of killed instances back: the orphans, the restore dialog, the restore.
 
 The first ticked orphan is restored into this window, each further one into
-a new perceptron-gui process; an orphan left unticked is kept and offered
-again next time; only "Discard" deletes.  An orphan restored here is deleted
-once this window's own autosave holds the work.  The testing hooks
-(``PERCEPTRON_GUI_RESTORE``…) are listed in :mod:`.autosave`.
+a new process; one left unticked is offered again next time; only "Discard"
+deletes.  The testing hooks are listed in :mod:`.autosave`.
 """
 
 from __future__ import annotations
@@ -39,11 +37,9 @@ def find_orphans(directory: str, exclude: str = "",
                  progress=None) -> tuple[list[Orphan], list[str]]:
     """Lock and read every orphaned autosave in ``directory`` but ``exclude``'s, newest first.
 
-    Returns ``(orphans, damaged)``: the orphans, locked by this process until
-    released, discarded or restored, and where the damaged ones went (renamed
-    ``<stem>.damaged.json``, never deleted).  ``progress(fraction)`` follows the
-    reading (each autosave recomputes its run up to its stored step); its
-    returning False raises ``Cancelled`` with every lock released.
+    Returns the orphans, locked by this process until released, discarded or
+    restored, and where the damaged ones went (``<stem>.damaged.json``).
+    ``progress(fraction)`` returning False raises ``Cancelled``, every lock released.
     """
     orphans, damaged = [], []
     names = autosave_names(directory, exclude)
@@ -193,8 +189,7 @@ def _open_in_new_window(orphan: Orphan) -> bool:
 
 
 def _read_orphans(window, directory: str, exclude: str) -> Job:
-    """:func:`find_orphans` in the window's file worker (a run's recomputation can take
-    seconds); the job's result is ``(orphans, damaged)``, Cancel finds none."""
+    """:func:`find_orphans` in the window's file worker (a run's recomputation takes time)."""
     if not autosave_names(directory, exclude) or window.files.refused():
         return Job.resolved(([], []))  # nothing to read (no worker at start), or refused
 
@@ -211,8 +206,7 @@ def _read_orphans(window, directory: str, exclude: str) -> Job:
         lambda progress: find_orphans(directory, exclude=exclude, progress=progress), read)
 
 
-def _restore_requested(window, autosave: Autosave, path: str) -> Job:
-    """This process was started to restore one orphan: do it without asking."""
+def _restore_requested(window, autosave: Autosave, path: str) -> Job:  # without asking
     os.environ.pop(RESTORE_PATH_VAR, None)
     directory, name = os.path.split(path)
 
@@ -226,13 +220,13 @@ def _restore_requested(window, autosave: Autosave, path: str) -> Job:
     return _read_orphans(window, directory, autosave.stem).then(restore)
 
 
-def offer_restore(window: WindowAPI, autosave: Autosave | None = None) -> Job:
+def offer_restore(window: WindowAPI) -> Job:
     """Offer every orphaned autosave to restore; the job's result: one was restored here.
 
     A restored workspace is an unsaved document: of the file it was autosaved
     from when that still exists, else untitled.
     """
-    autosave = autosave if autosave is not None else window.autosave
+    autosave = window.autosave
     if not autosave.enabled:
         return Job.resolved(False)
     requested = os.environ.get(RESTORE_PATH_VAR, "")
@@ -243,7 +237,6 @@ def offer_restore(window: WindowAPI, autosave: Autosave | None = None) -> Job:
 
 
 def _offer(window, autosave: Autosave, orphans: list[Orphan], damaged: list[str]):
-    """Ask about the ``orphans``: False (none), or :func:`_settle`'s result (in a Job)."""
     if damaged:
         window.report_error(
             "Autosave unreadable",

@@ -1,16 +1,16 @@
 """The autosave's slots on disk: their files, their locks, and the orphans' rules.
 
-A slot is ``<stem>.json`` (the work), ``<stem>.lock`` (a :class:`QtCore.QLockFile`
-held by the running instance that writes it) and ``<stem>.document`` (the
-path of the document the work belongs to).  The first instance takes the main
-slot ``autosave``; a later one writes ``autosave-<id>`` and takes the main slot
-over when its owner dies.  A lock is stale only when its process is gone
-(never by age), so a slot whose lock can be taken and whose ``.json`` exists
-is an *orphan*: work left by a crash or a kill.
+A slot is ``<stem>.json`` (the work), ``<stem>.lock`` (held by the running
+instance that writes it) and ``<stem>.document`` (the document's path).  The
+first instance takes the main slot ``autosave``; a later one ``autosave-<id>``,
+and the main slot when its owner dies.  A lock is stale only when its process
+is gone, so a slot whose lock can be taken and whose ``.json`` exists is an
+*orphan*: work left by a crash or a kill.
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import logging
 import os
@@ -59,11 +59,8 @@ def take_lock(directory: str, stem: str) -> QtCore.QLockFile | None:
 
 
 def unreadable_and_old(lock: QtCore.QLockFile) -> bool:
-    """A lock file without an owner (its process died while writing it), for a while.
-
-    ``tryLock`` already treats a lock whose process is gone as stale; one it
-    cannot read (empty, cut short) it would keep forever with a stale time of 0.
-    """
+    """A lock file nobody can read (its process died writing it) for a while: ``tryLock``,
+    with a stale time of 0, would keep an empty or cut one forever."""
     pid, *_info = lock.getLockInfo()
     if pid:
         return False
@@ -84,10 +81,8 @@ def move_slot(directory: str, old: str, new: str) -> None:
 
 def remove_slot_files(directory: str, stem: str) -> None:
     for ext in (".json", ".document"):
-        try:
+        with contextlib.suppress(FileNotFoundError):
             os.remove(os.path.join(directory, stem + ext))
-        except FileNotFoundError:
-            pass
 
 
 def read_document(directory: str, stem: str) -> str:
@@ -125,11 +120,8 @@ def reason(exc: BaseException) -> str:
 
 @dataclass
 class Orphan:
-    """An autosave whose instance is gone, locked by this process while it decides.
-
-    ``document`` is the document it belongs to ("" for untitled); ``mtime``
-    when it was written.
-    """
+    """An autosave whose instance is gone (of ``document``, "" for untitled), locked by this
+    process while it decides."""
 
     directory: str
     stem: str

@@ -1,9 +1,7 @@
 """Import and export of delimited text files (CSV, TSV, ...): the File menu's table entries.
 
-Accepting the import dialog replaces the points by the file's as one undo
-step and remembers the choice for that file (:data:`CHOICE_KEY`, keyed by the
-absolute path).  Export writes the points so that numpy and pandas read them
-back bit for bit.
+An import replaces the points (one undo step) and remembers the dialog's choice
+for that file; an export is read back bit for bit by numpy and pandas.
 """
 
 from __future__ import annotations
@@ -20,6 +18,7 @@ from ...core.text import fmt_count, plural
 from .. import settings
 from ..actions import ActionSpec
 from .progress import Job
+from .recent_files import ask_save_path
 
 if TYPE_CHECKING:
     from ..window_api import WindowAPI
@@ -70,7 +69,6 @@ class FileManagerAPI(Protocol):
     def remember_folder(self, path: str) -> None: ...
     def refused(self) -> bool: ...
     def run(self, label: str, func, then, *, cancellable: bool = True, writes: bool = False): ...
-    def warn(self, title: str, text: str) -> None: ...
     def outcome(self, job, title: str, failed: str, *, cancelled: str = ..., reason=...): ...
 
 class CsvFiles(QtCore.QObject):
@@ -142,12 +140,8 @@ class CsvFiles(QtCore.QObject):
             self.remember_choice(path, choice)
 
     def import_csv(self, path, **options) -> Job:
-        """Read a delimited file in a worker and replace the points (one undo step).
-
-        ``options`` are those of :func:`perceptron_gui.core.io.read_csv`.  The
-        job's result is False, with the workspace unchanged, when the file was
-        not read or an edit guard refused the edit (a message says why).
-        """
+        """Read a delimited file (``options``: :func:`perceptron_gui.core.io.read_csv`'s) in a
+        worker and replace the points (one undo step); False, nothing changed, when not."""
         from ...core.io import tabular
 
         path = os.fspath(path)
@@ -190,21 +184,13 @@ class CsvFiles(QtCore.QObject):
             return False
         manager = self._manager
         stem = os.path.splitext(manager.display_name())[0] if manager.path else "points"
-        path, _ = QtWidgets.QFileDialog.getSaveFileName(
-            self._window, "Export CSV", os.path.join(manager.folder(), f"{stem}.csv"),
-            "CSV files (*.csv);;All files (*)")
-        if not path:
-            return False
-        if not os.path.splitext(os.path.basename(path))[1]:
-            path += ".csv"
-        return bool(self.export_csv(path, wait=False))
+        path = ask_save_path(self._window, "Export CSV", os.path.join(
+            manager.folder(), f"{stem}.csv"), "CSV files (*.csv);;All files (*)", ".csv")
+        return path is not None and bool(self.export_csv(path, wait=False))
 
     def export_csv(self, path, *, wait: bool = True):
-        """Write the points to ``path`` as CSV, in a worker with progress and Cancel.
-
-        With ``wait``, True means written; else the
-        :class:`~.export.tables.TableExport` (False when none started).
-        """
+        """Write the points to ``path`` as CSV, in a worker with progress and Cancel (``wait``:
+        see :meth:`.timeline.Timeline.export_csv`)."""
         from .export import tables
 
         path = os.fspath(path)
@@ -214,10 +200,9 @@ class CsvFiles(QtCore.QObject):
                                       "wait for it or cancel it.")
             return False
 
-        def fail(error):
-            reason = (error.strerror if isinstance(error, OSError) else None) or str(error)
-            self._manager.warn("Cannot export", f"The points could not be written to {path}:"
-                               f"\n\n{reason}")
+        def fail(reason) -> None:
+            self._window.report_error("Cannot export",
+                                      f"The points could not be written to {path}:\n\n{reason}")
 
         try:
             steps = tables.points_csv_steps(dataset, path)

@@ -18,16 +18,14 @@ __all__ = ["BREAK_EVERY", "CAPTION_COLOURS", "CAPTION_FACTOR", "DemoBar", "LONG_
            "MAX_BAR_SHARE", "MIN_BAR_PX", "MIN_CAPTION_PT", "SHOWN_CAPTION_CHARS",
            "SHOWN_TITLE_CHARS", "breakable", "caption_html", "fitted_pt"]
 
-#: The caption bar's (background, text) in each colour scheme: a note under the canvas,
-#: cream as a tooltip on the light scheme, a raised dark surface on the dark one (the
-#: text at least 4.5:1 on it, ``tests/ui/features/test_demo_player.py``).
+#: The caption bar's (background, text) in each colour scheme: cream as a tooltip on the
+#: light one, a raised dark surface on the dark one (the text at least 4.5:1 on it).
 CAPTION_COLOURS = {"light": ("#ffffdc", "#000000"), "dark": ("#2b2e33", "#e6e6e6")}
 #: The caption's font size as a multiple of the current scale's (1.4 × 10 pt normally).
 CAPTION_FACTOR = 1.4
-#: The caption bar's largest height as a share of the canvas area's height (at least
-#: :data:`MIN_BAR_PX`): every caption of a demo gets the same bar, as tall as its
-#: longest caption needs at the one caption size, so the canvas never jumps or
-#: re-zooms between steps and a long caption wraps rather than shrinks.
+#: The caption bar's largest height as a share of the canvas area's: every caption of a
+#: demo gets the same bar, at one size, so the canvas never jumps or re-zooms between
+#: steps and a long caption wraps rather than shrinks.
 MAX_BAR_SHARE = 0.18
 MIN_BAR_PX = 56
 #: ... but never below this size, in points.
@@ -36,9 +34,8 @@ MIN_CAPTION_PT = 9.0
 #: a demo built in code is cut there, so fitting a caption costs a bounded time).
 SHOWN_TITLE_CHARS = 100
 SHOWN_CAPTION_CHARS = 300
-#: A word longer than this may break anywhere: it gets a break opportunity (a
-#: zero-width space) every :data:`BREAK_EVERY` characters, so that no word is ever
-#: wider than the caption bar and the window never widens to show it.
+#: A word longer than this gets a zero-width space every :data:`BREAK_EVERY` characters:
+#: no word is wider than the caption bar, and the window never widens to show it.
 LONG_WORD = 24
 BREAK_EVERY = 12
 _LONG_WORD_RE = re.compile(rf"\S{{{LONG_WORD + 1},}}")
@@ -55,10 +52,8 @@ def breakable(text: str, limit: int) -> str:
 
 def caption_html(title: str, position: str, caption: str, caption_pt: float,
                  scale: style.Scale) -> str:
-    """The bar's rich text: the title and ``position`` on a small line, then the caption.
-
-    ``title`` and ``caption`` are plain text (escaped, cut and made breakable here).
-    """
+    """The bar's rich text: the title and ``position`` on a small line, then the caption
+    (plain texts, escaped, cut and made breakable here)."""
     import html  # only with a demo playing: not on the launch's path
 
     meta_pt = min(scale.font_pt * 1.1, caption_pt * 0.8)
@@ -71,14 +66,9 @@ def caption_html(title: str, position: str, caption: str, caption_pt: float,
 
 def fitted_pt(htmls_at, font: QtGui.QFont, width: int, height: int,
               target_pt: float) -> tuple[float, float]:
-    """The largest caption size from ``target_pt`` down (by 1 pt) at which every text fits.
-
-    ``htmls_at(pt)`` gives the bar's rich texts at size ``pt``; ``width`` and
-    ``height`` are the room in pixels.  Returns the size (at least
-    :data:`MIN_CAPTION_PT`) and the tallest text's height at it.  Every text is
-    measured at every size tried: wrapping is not monotone, so the tallest
-    caption at one size need not be the tallest at the next.
-    """
+    """The largest caption size from ``target_pt`` down (by 1 pt, to :data:`MIN_CAPTION_PT`)
+    at which every text of ``htmls_at(pt)`` fits ``width`` × ``height``, and the tallest's
+    height.  Every text is measured at every size: wrapping is not monotone."""
     doc = QtGui.QTextDocument()
     doc.setDefaultFont(font)
     doc.setDocumentMargin(0)
@@ -103,12 +93,8 @@ def fitted_pt(htmls_at, font: QtGui.QFont, width: int, height: int,
 
 
 class DemoBar(QtWidgets.QFrame):
-    """The strip under the canvas (objectName ``demoBar``): a demo's caption and its buttons.
-
-    Every caption of a demo at one size (1.4 × the scale's), in a bar as tall
-    as the longest needs, up to :data:`MAX_BAR_SHARE` of the canvas area
-    (:meth:`set_area`), with room for the longest of ``hints`` on the title line.
-    """
+    """The strip under the canvas (objectName ``demoBar``): a demo's caption and its buttons,
+    with room for the longest of ``hints`` on the title line."""
 
     def __init__(self, hints: tuple = ()):
         super().__init__(objectName="demoBar")
@@ -233,15 +219,14 @@ class DemoBar(QtWidgets.QFrame):
         self.caption.setText(self._html(pt))
 
     def eventFilter(self, obj, event) -> bool:
-        kind = event.type()
-        if self.player is None:
-            return False
-        if obj is self.caption and kind == QtCore.QEvent.Type.Resize:
-            if event.size().width() != event.oldSize().width():
-                self._fit_timer.start()  # after the layout settles
-        elif obj is self.caption and kind == QtCore.QEvent.Type.Show:
-            self._fit_timer.start()  # a fit asked for while the bar was hidden was skipped
-        elif obj is self._area and kind == QtCore.QEvent.Type.Resize:
-            if event.size().height() != event.oldSize().height():
-                self._fit_timer.start()
+        # fitted again after the layout settles; on showing, as a fit asked for while the
+        # bar was hidden was skipped
+        kind, types = event.type(), QtCore.QEvent.Type
+        resized = kind == types.Resize
+        if self.player is not None and (
+                obj is self.caption and (kind == types.Show or resized
+                                         and event.size().width() != event.oldSize().width())
+                or obj is self._area and resized
+                and event.size().height() != event.oldSize().height()):
+            self._fit_timer.start()
         return False

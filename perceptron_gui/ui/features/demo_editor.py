@@ -1,10 +1,9 @@
 """The demo editor: a demo's steps listed, reordered, deleted, captioned and re-validated.
 
-A shipped demo is saved as the user's copy.  The caption box measures the
-selected step's quantities on the demo as it stands *at that step* (played
-off the UI thread); *Check* plays the whole demo off the UI thread and lists
-every problem by step; *Save* saves only a demo whose every claim holds.
-Every change is one undo step of the editor's own stack.
+The caption box measures the selected step's quantities on the demo *at that
+step*; *Check* plays the whole demo (off the UI thread, as the measuring) and
+lists every problem; *Save* saves only a demo whose every claim holds.  Every
+change is one undo step of the editor's own stack.
 """
 
 from __future__ import annotations
@@ -38,10 +37,8 @@ _KEEP = "As recorded: "
 
 @dataclass(frozen=True, eq=False)
 class _Shown(Command):
-    """A draft shown with its step ``select`` selected: one side of an undo step.
-
-    Successive edits of one step's caption merge into one undo step.
-    """
+    """A draft shown with its step ``select`` selected: one side of an undo step (successive
+    edits of one step's caption merge)."""
 
     draft: DemoDraft
     select: int
@@ -59,13 +56,8 @@ class _Shown(Command):
 
 
 class DemoEditor(QtWidgets.QDialog):
-    """The editor of one demo (see the module).
-
-    ``demo`` may be a draft (a recording handed over: edited as it is);
-    ``name`` is the user demo's name, whose file saving replaces (None for a
-    shipped demo: saving writes a copy). ``saved`` carries the saved entry,
-    ``checked`` the problems of a check.
-    """
+    """The editor of one demo, or of a draft (a recording handed over), saving to the user
+    demo ``name`` (None: a new one)."""
 
     saved = QtCore.Signal(object)
     checked = QtCore.Signal(list)
@@ -137,11 +129,10 @@ class DemoEditor(QtWidgets.QDialog):
         what = QtWidgets.QHBoxLayout()
         what.addWidget(self.what, 1)
         what.addWidget(self.seek)
-        right.addRow("&Title", self.title_edit)
-        right.addRow("What it does", what)
-        right.addRow("Caption", self.caption_box)
-        right.addRow("", self.state)
-        right.addRow("Problems", self.problem_list)
+        for label, field in (("&Title", self.title_edit), ("What it does", what),
+                             ("Caption", self.caption_box), ("", self.state),
+                             ("Problems", self.problem_list)):
+            right.addRow(label, field)
         top = QtWidgets.QHBoxLayout()
         top.addLayout(left, 2)
         top.addLayout(right, 3)

@@ -1,9 +1,5 @@
-"""The user's own demos in the window: where they live, and the Demos menu's file entries.
-
-Record, edit, import (validated, then copied in), export to one file to
-share, delete, and export as slides (:mod:`.export.slides`, with progress
-and Cancel as every export).
-"""
+"""The user's own demos in the window: where they live, and the Demos menu's file entries
+(record, edit, import, export, delete, slides)."""
 
 from __future__ import annotations
 
@@ -15,6 +11,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from .. import errors
 from ..actions import ActionSpec
 from . import demo_recorder
+from .recent_files import ask_save_path
 
 if TYPE_CHECKING:
     from .demo_editor import DemoEditor
@@ -96,15 +93,19 @@ class DemoFiles(QtCore.QObject):
         return {act.data(): act for act in sub.actions() if act.data()}
 
     # -- the files --------------------------------------------------------------------------
-    def _reported(self, failed: str, call):
-        """``call()``, or None after reporting its DemoError under the title ``failed``."""
+    def _reported(self, failed: str, call, done=None):
+        """``call()`` (then ``done(result)`` in the status bar), or None after reporting its
+        DemoError under the title ``failed``."""
         from ...core.demos import DemoError
 
         try:
-            return call()
+            result = call()
         except (DemoError, StopIteration) as exc:
             self._window.report_error(failed, str(exc))
             return None
+        if done is not None:
+            self._window.show_message(done(result))
+        return result
 
     def _entry(self, name: str, user: bool):
         return next(e for e in self._demos.library.entries() if e.name == name and e.user == user)
@@ -141,27 +142,22 @@ class DemoFiles(QtCore.QObject):
             if not path:
                 return None
         entry = self._reported("The demo was not imported",
-                               lambda: self._demos.library.import_file(path))
-        if entry is None:
-            return None
-        self._on_saved(entry)
-        self._window.show_message(f"Imported “{entry.title}” into your demos (Demos menu).")
+                               lambda: self._demos.library.import_file(path),
+                               lambda e: f"Imported “{e.title}” into your demos (Demos menu).")
+        if entry is not None:
+            self._on_saved(entry)
         return entry
 
     def export_demo(self, name: str, user: bool = True, path: str | None = None):
         """Write your demo ``name`` to a single file to share; returns its path."""
         if path is None:
-            path, _ = QtWidgets.QFileDialog.getSaveFileName(
-                self._window, "Export a demo", str(Path.home() / f"{name}.json"),
-                "Demo files (*.json)")
-            if not path:
+            path = ask_save_path(self._window, "Export a demo", str(Path.home() / f"{name}.json"),
+                                 "Demo files (*.json)")
+            if path is None:
                 return None
-        out = self._reported("The demo was not exported",
-                             lambda: self._demos.library.export(name, path))
-        if out is None:
-            return None
-        self._window.show_message(f"Exported the demo to {out}.")
-        return out
+        return self._reported("The demo was not exported",
+                              lambda: self._demos.library.export(name, path),
+                              lambda out: f"Exported the demo to {out}.")
 
     def delete_demo(self, name: str, user: bool = True) -> bool:
         """Remove your demo ``name`` (after asking); True when removed."""
@@ -170,12 +166,12 @@ class DemoFiles(QtCore.QObject):
         if errors.ask(self._window, "Delete the demo?", f"“{title}” is removed from your "
                       "demos; this cannot be undone.", b.Yes | b.Cancel, b.Cancel) != b.Yes:
             return False
-        if self._reported("The demo was not deleted",
-                          lambda: self._demos.library.delete(name) or True) is None:
-            return False
-        self._on_saved(None)
-        self._window.show_message(f"Deleted “{title}”.")
-        return True
+        deleted = self._reported("The demo was not deleted",
+                                 lambda: self._demos.library.delete(name) or True,
+                                 lambda _: f"Deleted “{title}”.")
+        if deleted:
+            self._on_saved(None)
+        return bool(deleted)
 
     def export_slides(self, name: str, user: bool = False, folder: str | None = None):
         """Render the demo ``name`` as slides into ``folder``; returns the job (or None)."""

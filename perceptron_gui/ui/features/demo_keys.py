@@ -2,9 +2,8 @@
 
 Left to Qt, a clicker's keys reach the focused widget once the demo's own
 actions are disabled (after the last caption, → moved the speed slider), and
-the arrow keys move the focus between buttons.  :class:`ClickerKeys` is an
-application event filter, installed only while a demo plays, that takes them
-first.  An open menu or dialog keeps its keys, and another window's are left alone.
+the arrows move the focus between buttons: an application event filter takes
+them first while a demo plays (an open menu or dialog keeps its keys).
 """
 
 from __future__ import annotations
@@ -24,11 +23,8 @@ _PLAIN = (QtCore.Qt.KeyboardModifier.NoModifier, QtCore.Qt.KeyboardModifier.Keyp
 
 @register_mode
 class DemoPlaying(Mode):
-    """A demo playing: Esc stops it (before it leaves presenter mode).
-
-    ``views`` names the views the demo uses (its file's): the views area is
-    shown, with the first of them that exists in front.
-    """
+    """A demo playing: Esc stops it (before presenter mode); the views area shows the first
+    of the demo's ``views`` that exists."""
 
     name = "demo"
     esc = "demo_stop_key"
@@ -81,9 +77,8 @@ class ClickerKeys(QtCore.QObject):
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt's name
         kind = event.type()
-        if kind not in (QtCore.QEvent.Type.ShortcutOverride, QtCore.QEvent.Type.KeyPress):
-            return False
-        if not self._ours(obj, event):
+        if kind not in (QtCore.QEvent.Type.ShortcutOverride, QtCore.QEvent.Type.KeyPress) \
+                or not self._ours(obj, event):
             return False
         if kind == QtCore.QEvent.Type.ShortcutOverride:
             event.accept()  # no window shortcut: the key press comes to this filter

@@ -1,17 +1,12 @@
 """Narrated demos in the window: the Demos menu, the caption bar, and next / previous.
 
-The Qt-free :class:`~perceptron_gui.core.demos.DemoPlayer` does the work;
-this module shows its caption and dispatches its layers, framing and long
-runs as commands; its other steps go through the command bus without the
-undo stack.  Next and Previous are the demo's undo and redo: mixing its
-steps into Ctrl+Z would let an undo restore half a demo.  So Stop (Esc)
-puts the user's work back and their undo history is valid again; a click on
-the canvas changes nothing (a presenter's stray click never discards the
-demo); *Edit the demo's data*, or new data from a menu, ends the demo in
-place as ONE undo step ("Play demo …"); opening a file ends it.
-
-Esc cancels a running "run to end" first, stops the demo next, and only then
-leaves presenter mode (``ui/modes.py``).
+The Qt-free :class:`~perceptron_gui.core.demos.DemoPlayer` does the work,
+through the command bus without the undo stack.  Next and Previous are the
+demo's undo and redo: mixing its steps into Ctrl+Z would let an undo restore
+half a demo.  So Stop (Esc) puts the user's work back and their undo history
+is valid again; a click on the canvas changes nothing (a presenter's stray
+click never discards the demo); *Edit the demo's data*, or new data from a
+menu, ends the demo in place as ONE undo step; opening a file ends it.
 """
 
 from __future__ import annotations
@@ -21,7 +16,7 @@ import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6 import QtCore, QtGui, QtWidgets
+from PySide6 import QtCore, QtWidgets
 
 from ...core.commands import Run, Seek, SetLayers, SetViewRect, SetWeights, ShowViews
 from ...core.dataset import Dataset, ReplaceAll
@@ -47,16 +42,15 @@ WEIGHTS_HINT = "w set by hand does not change a demo's run: Esc stops the demo f
 #: What it says when → is pressed after the last caption.
 END_HINT = "The demo has ended: ← goes back, Esc stops it"
 
-#: A ``run_to_end`` step that ends within this many steps whatever happens (points ×
-#: max epochs, from where the run is) runs at once; a longer one in the window's
-#: slices, with progress and Cancel.
+#: A ``run_to_end`` step that ends within this many steps (points × max epochs, from
+#: where the run is) runs at once; a longer one in the window's slices, with Cancel.
 RUN_AT_ONCE_STEPS = 100_000
 
 
 @dataclass(frozen=True)
 class _Pending:
-    """A step run in the window's slices towards ``target``: ``start`` is the run's
-    position when it began, ``before`` the data then (to frame the view if they change)."""
+    """A step run in the window's slices towards ``target``, from the run at ``start`` on
+    the data ``before`` (the view is framed if they change)."""
 
     step: object
     start: int
@@ -75,14 +69,7 @@ class _Saved:
 
 
 class DemoUI(QtCore.QObject):
-    """The demos feature of a main window.
-
-    Attributes
-    ----------
-    player : DemoPlayer or None
-    started, stopped, stepped : Signal
-        A demo started (its name); stopped; moved to step i.
-    """
+    """The demos feature of a main window: ``player`` while a demo plays (else None)."""
 
     started = QtCore.Signal(str)
     stopped = QtCore.Signal()
@@ -144,8 +131,7 @@ class DemoUI(QtCore.QObject):
 
     def _build_menu(self) -> None:
         w = self._window
-        self.menu = QtWidgets.QMenu("&Demos", w)
-        self.menu.setObjectName("menuDemos")
+        self.menu = QtWidgets.QMenu("&Demos", w, objectName="menuDemos")
         self.menu.setToolTipsVisible(True)
         w.add_menu("demos", self.menu, before="help")
         separator = self.menu.addSeparator()
@@ -159,16 +145,6 @@ class DemoUI(QtCore.QObject):
     def library(self):
         """The shipped demos and the user's own."""
         return self.listing.library
-
-    @property
-    def demo_actions(self) -> dict[str, QtGui.QAction]:
-        """The menu's action of each shipped demo, by name."""
-        return self.listing.actions(user=False)
-
-    @property
-    def user_demo_actions(self) -> dict[str, QtGui.QAction]:
-        """The menu's action of each of the user's demos, by name."""
-        return self.listing.actions(user=True)
 
     # -- state --------------------------------------------------------------------------
     @property
@@ -240,8 +216,8 @@ class DemoUI(QtCore.QObject):
         """Go to the state after step ``i`` (0: the demo's start).
 
         Going back over steps that only moved the run seeks it back; over
-        others the demo replays from its start.  Cancelling a step longer than
-        :data:`RUN_AT_ONCE_STEPS` leaves the demo at the step before.
+        others the demo replays from its start.  A cancelled long step
+        (:data:`RUN_AT_ONCE_STEPS`) leaves the demo at the step before.
         """
         player = self.player
         if player is None:
@@ -294,16 +270,6 @@ class DemoUI(QtCore.QObject):
         self._window.show_message("The demo's data are yours to edit; Ctrl+Z gives back "
                                   "your work from before the demo.")
 
-    @property
-    def hint(self) -> str:
-        """What the caption bar says instead of the title line ("" when nothing)."""
-        return self.bar.hint
-
-    @property
-    def caption_pt(self) -> float:
-        """The font size, in points, of every caption of the demo playing (0 without one)."""
-        return self.bar.caption_pt
-
     # -- internals -----------------------------------------------------------------------
     def _long_move(self, step) -> Run | Seek | None:
         """The command that runs ``step`` in the playback's slices, or None: at once."""
@@ -319,7 +285,7 @@ class DemoUI(QtCore.QObject):
         return Run("run_to_end") if most - ws.step_count > RUN_AT_ONCE_STEPS else None
 
     def _advance_to(self, target: int, before: Dataset) -> None:
-        """Apply the steps up to ``target``; a long run or seek goes to the playback's slices."""
+        """Apply the steps up to ``target`` (a long run or seek: in the playback's slices)."""
         player, playback = self.player, self._window.playback
         with self._own():
             while player.index < target:
@@ -393,8 +359,7 @@ class DemoUI(QtCore.QObject):
             self._ws.seek(pending.start)  # back where the step began
 
     @contextlib.contextmanager
-    def _own(self):
-        """Workspace changes made inside are the demo's own."""
+    def _own(self):  # workspace changes made inside are the demo's own
         self._applying = True
         try:
             yield
@@ -437,8 +402,7 @@ class DemoUI(QtCore.QObject):
         if text:
             self._window.show_message(text)
 
-    def _apply_layers(self, layers: dict) -> None:
-        """Switch the layers that differ, in one command (a mode's switches are left alone)."""
+    def _apply_layers(self, layers: dict) -> None:  # one command; a mode's switches kept
         state = self._window.view_state
         changed = {k: bool(on) for k, on in content_layers(layers).items()
                    if state.layer(k) != bool(on)}

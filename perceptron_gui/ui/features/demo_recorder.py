@@ -1,11 +1,9 @@
 """Recording a demo: every command the window carries out becomes a step with a caption.
 
-A drag's moves are one step, and a run that plays and pauses is recorded as
-where it stopped (a seek).  While recording, Ctrl+Z and Ctrl+Shift+Z undo and
-redo *recorded steps*: the window goes back to the state before the step (an
-edit through the undo stack, anything else from the state kept before it).
-*Stop and save* plays the draft off the UI thread and saves nothing until
-every claim holds.
+A drag's moves are one step, a run that plays and pauses a seek to where it
+stopped.  While recording, Ctrl+Z and Ctrl+Shift+Z undo and redo *recorded
+steps*: the window goes back to the state before the step.  *Stop and save*
+plays the draft off the UI thread and saves nothing until every claim holds.
 """
 
 from __future__ import annotations
@@ -69,16 +67,11 @@ class _Snapshot:
 
 
 class DemoRecorder(QtCore.QObject):
-    """The demo recorder of a window (see the module).
+    """The demo recorder of a window, its ``bar`` under the canvas (``recordingBar``).
 
-    Attributes
-    ----------
-    draft : DemoDraft or None
-    bar : QtWidgets.QFrame
-        The recording bar under the canvas (objectName ``recordingBar``).
-    recorded, handed_over, saved : Signal
-        The number of steps after one was recorded, undone or redone; the draft
-        handed to the demo editor (*Edit the captions…*); the saved ``DemoEntry``.
+    ``recorded`` carries the number of steps after one was recorded, undone
+    or redone; ``handed_over`` the draft given to the demo editor;
+    ``saved`` the saved ``DemoEntry``.
     """
 
     recorded = QtCore.Signal(int)
@@ -136,11 +129,10 @@ class DemoRecorder(QtCore.QObject):
                  None)))
 
     def _steps(self) -> tuple[int, int]:
-        """(steps recorded, steps undone that Redo step records again); (0, 0) when idle."""
+        """(steps recorded, steps undone that Redo step records again)."""
         return (0, 0) if self.draft is None else (len(self.draft.steps), len(self._redo))
 
-    def _build_bar(self) -> None:
-        """The recording bar, built by the first recording (the demos load lazily)."""
+    def _build_bar(self) -> None:  # by the first recording: the demos load lazily
         from ..widgets.caption_box import CaptionBox
 
         w = self._window
@@ -256,7 +248,6 @@ class DemoRecorder(QtCore.QObject):
         self._after_change()
 
     def _has_steps(self, title: str) -> bool:
-        """The recording, its caption committed, has steps (else ``title`` says none)."""
         if self.draft is None or self._validating is not None:
             return False
         self._commit_caption()
@@ -317,7 +308,7 @@ class DemoRecorder(QtCore.QObject):
         self._record(command)
 
     def _record(self, command, before: _Snapshot | None = None) -> None:
-        """Record ``command`` (None: a note) as a new step; ``before``: the window before it."""
+        """Record ``command`` (None: a note) as a new step after the window ``before``."""
         self._commit_caption()
         self._before.append(self._state_after if before is None else before)
         if command is None:
@@ -352,12 +343,8 @@ class DemoRecorder(QtCore.QObject):
         return False
 
     def _on_playback(self) -> None:
-        """The playback changed state: a play that stopped is recorded where it stopped.
-
-        Called at once (before the command that stopped a play, if one did, is
-        carried out), so the played steps come first.  A run to the end that
-        ran in slices ends in its own step: where it ended is that step's.
-        """
+        """A play that stopped is recorded where it stopped (before the command that stopped
+        it: the played steps come first); a run to the end in slices ends in its own step."""
         playback = self._window.playback
         was_playing, was_running = self._was_playing, self._was_running
         self._was_playing, self._was_running = playback.playing, playback.running_to_end
@@ -380,7 +367,6 @@ class DemoRecorder(QtCore.QObject):
         self.recorded.emit(self.step_count)
 
     def _commit_caption(self) -> None:
-        """The caption box's text and checks into the step it shows."""
         draft = self.draft
         if draft is None:
             return
@@ -390,8 +376,7 @@ class DemoRecorder(QtCore.QObject):
         else:
             draft.description = self.caption_box.caption()
 
-    def _restore(self, snap: _Snapshot, undo_edit: bool) -> None:
-        """Put the window back as ``snap`` (recording nothing meanwhile)."""
+    def _restore(self, snap: _Snapshot, undo_edit: bool) -> None:  # recording nothing
         w, ws = self._window, self._window.workspace
         self._quiet = True
         try:
@@ -438,8 +423,7 @@ class DemoRecorder(QtCore.QObject):
         if dialog is not None:
             dialog.deleteLater()
 
-    def _save(self, draft: DemoDraft) -> None:
-        """Save the checked ``draft`` under the title the dialog gives (written in a worker)."""
+    def _save(self, draft: DemoDraft) -> None:  # under the dialog's title, in a worker
         dialog = self.save_dialog
         draft.title, draft.description = dialog.title(), dialog.description()
         library = self._demos.library

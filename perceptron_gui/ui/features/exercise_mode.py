@@ -1,17 +1,11 @@
 """The exercise mode: levels to pass by predicting updates, being the learner, playing.
 
 A level (:data:`perceptron_gui.core.exercises.LEVELS`) puts its data and
-learner in the window; the level bar above the canvas keeps the goal, the
-hint and the score, and the panel holds the answer's controls:
-
-- predict: click the point that triggers the next update and drag (or type)
-  the new ``w`` and bias; "Check my answer" marks it and shows the update;
-- be the learner: drag the line; "Score my line" compares its margin with
-  the maximum margin;
-- game: the mistake-bound game; ending it with enough mistakes passes it.
-
-Passed levels, attempts and best results stay in the settings until a
-teacher's reset.
+learner in the window; the level bar keeps the goal, the hint and the score,
+the panel the answer's controls: predict (click the point of the next update,
+drag or type the new ``w`` and bias), be the learner (drag the line, scored
+against the maximum margin), or the game.  Passed levels, attempts and best
+results stay in the settings until a teacher's reset.
 """
 
 from __future__ import annotations
@@ -49,14 +43,10 @@ FORWARD_ACTIONS = ("step", "step_sample", "step_epoch", "play", "run_to_end")
 class ExerciseMode(Mode):
     """A level being tried: the learner's controls hidden, Esc leaves it.
 
-    Parameters
-    ----------
-    kind : str, default="predict"
-        The level's kind (:attr:`~perceptron_gui.core.exercises.Level.kind`): a
-        "predict" level also hides the timeline and the update log, where the
-        next update (already computed to mark the answer) could be read; a
-        "learner" level hides the "Now" panel and the bound's strip, which
-        describe the perceptron, not the student's line.
+    A "predict" level (``kind``) also hides the timeline and the update log,
+    where the next update (already computed to mark the answer) could be read;
+    a "learner" level the "Now" panel and the bound's strip: the perceptron at
+    w = 0 is not the student's line.
     """
 
     name = "exercise"
@@ -69,7 +59,6 @@ class ExerciseMode(Mode):
         self.kind = kind
 
     def hidden(self) -> list:
-        # learner: the perceptron at w = 0 is not the student's line
         learner, predict = self.kind == "learner", self.kind == "predict"
         return self.editing_hidden(
             sections=("learner", "details", *(("now", "bound") if learner else ())),
@@ -84,11 +73,7 @@ register_mode(ExerciseMode)
 
 
 class ExerciseUI(QtCore.QObject):
-    """The Exercises menu, the panel and the marking (see the module).
-
-    ``progress`` holds the levels passed (saved in the settings); ``passed``
-    carries the key of a level passed.
-    """
+    """The Exercises menu, the panel and the marking; ``passed`` carries a level's key."""
 
     passed = QtCore.Signal(str)
 
@@ -123,8 +108,7 @@ class ExerciseUI(QtCore.QObject):
     def _menu(self) -> None:
         w = self.window
         parent = w.menus.get("play")
-        self.menu = QtWidgets.QMenu("E&xercises", w)
-        self.menu.setObjectName("menuExercises")
+        self.menu = QtWidgets.QMenu("E&xercises", w, objectName="menuExercises")
         if parent is None:
             w.add_menu("exercises", self.menu, before="help")
         else:
@@ -268,11 +252,8 @@ class ExerciseUI(QtCore.QObject):
             self._frame_answers(self.attempt.guess[:2], refit=True)
 
     def _reset_guess(self, frame: bool = True) -> None:
-        """The next guess starts from the current ``w, b``; no point picked yet.
-
-        ``frame``: grow the view to hold every ``w`` the update can make
-        (:meth:`answer` frames the view itself).
-        """
+        """The next guess starts from the current ``w, b``, no point picked (``frame``: the
+        view grown to hold every ``w`` the update can make)."""
         attempt = self.attempt
         wb = self.window.workspace.weights()
         w, b = (np.zeros(2), 0.0) if wb is None else (np.asarray(wb[0], float), float(wb[1]))
@@ -305,30 +286,30 @@ class ExerciseUI(QtCore.QObject):
             return
         self.window.dispatch(SetViewRect((min(x0, -r), max(x1, r), min(y0, -r), max(y1, r))))
 
-    def _typed(self, w1: float, w2: float, b: float) -> None:
-        """The guess typed in the panel: drawn at once, the handles with it."""
+    def _of_kind(self, kind: str):
+        """The level being tried if it is of ``kind``, else None."""
         attempt = self.attempt
-        if attempt is not None and attempt.level.kind == "predict":
+        return attempt if attempt is not None and attempt.level.kind == kind else None
+
+    def _typed(self, w1: float, w2: float, b: float) -> None:
+        attempt = self._of_kind("predict")
+        if attempt is not None:
             attempt.guess = (w1, w2, b)
             self.window.canvas.refresh()
 
     def _choose(self, index: int) -> None:
-        attempt = self.attempt
-        if attempt is None or attempt.level.kind != "predict":
-            return
-        attempt.chosen = int(index)
-        self.window.canvas.refresh()
+        attempt = self._of_kind("predict")
+        if attempt is not None:
+            attempt.chosen = int(index)
+            self.window.canvas.refresh()
 
     def _picked(self, selection) -> None:
         """A click selected a point: in a predict level, it is the answer's point."""
-        attempt = self.attempt
-        if attempt is None or attempt.level.kind != "predict" or len(selection) != 1:
-            return
-        self.panel.show_sample(int(selection[0]) + 1)
-        self._choose(int(selection[0]))
+        if self._of_kind("predict") is not None and len(selection) == 1:
+            self.panel.show_sample(int(selection[0]) + 1)
+            self._choose(int(selection[0]))
 
     def _dragged(self, w, b: float, _final: bool) -> None:
-        """The line dragged on the canvas: the panel's boxes follow."""
         attempt = self.attempt
         if attempt is None:
             return
@@ -340,8 +321,8 @@ class ExerciseUI(QtCore.QObject):
 
     def set_line(self, w1: float, w2: float, b: float) -> None:
         """The student's line, drawn at once."""
-        attempt = self.attempt
-        if attempt is None or attempt.level.kind != "learner":
+        attempt = self._of_kind("learner")
+        if attempt is None:
             return
         old = attempt.line  # the panel sets a unit w: keep the length drawn on the canvas
         scale = math.hypot(old[0], old[1]) if old is not None else self._scale

@@ -1,14 +1,12 @@
 """The File menu's workspace documents: open, save, unsaved changes.
 
-- Every file operation returns a :class:`~.progress.Job` at once; its work
-  runs in a worker behind a progress dialog with Cancel.  One file job runs
-  at a time; closing the window waits for a save under way and cancels a read.
-- **Open** reads into a *new* workspace and only then installs it
-  (:meth:`FileManager.adopt`), as a transaction: a bad file leaves the
-  window exactly as it was.
-- The title shows ``*`` when the undo stack is not clean or the learner or
-  its parameters differ from the saved ones (stepping and moving the view
-  are not changes).
+- Every file operation returns a :class:`~.progress.Job` at once, its work in a
+  worker behind a progress dialog with Cancel, one at a time; closing the window
+  waits for a save under way and cancels a read.
+- **Open** reads into a *new* workspace and only then installs it, as a
+  transaction: a bad file leaves the window exactly as it was.
+- The title shows ``*`` when the undo stack is not clean or the learner or its
+  parameters differ from the saved ones (stepping and moving the view are not).
 """
 
 from __future__ import annotations
@@ -29,9 +27,9 @@ from ..deferred import YieldingTimer
 from ..window_api import WindowAPI
 from .csv_files import CsvFiles
 from .progress import APP_NAME, FileJob, Job
-from .recent_files import MAX_RECENT, RECENT_KEY, RecentFiles, insert_menu_above
+from .recent_files import MAX_RECENT, RECENT_KEY, RecentFiles, ask_save_path, insert_menu_above
 
-__all__ = ["FileManager", "Job", "WorkspaceSnapshot", "install", "MAX_RECENT", "RECENT_KEY",
+__all__ = ["FileManager", "Job", "WorkspaceSnapshot", "MAX_RECENT", "RECENT_KEY",
            "TABLE_SUFFIXES", "canvas_view", "set_canvas_view"]
 
 WORKSPACE_FILTER = ("Workspace files (*.json);;Delimited text (*.csv *.tsv *.tab *.txt *.dat);;"
@@ -88,8 +86,7 @@ def _reason(exc: BaseException) -> str:
     return str(exc)
 
 
-def _request_again(ws, switch) -> None:
-    """Ask ``ws`` again for the learner and parameters ``switch`` was building."""
+def _request_again(ws, switch) -> None:  # the learner and parameters it was building
     installed = ws.all_params()
     for key, values in switch.params.items():
         changed = {k: v for k, v in values.items() if installed[key].get(k) != v}
@@ -99,12 +96,8 @@ def _request_again(ws, switch) -> None:
 
 
 class FileManager(RecentFiles, QtCore.QObject):
-    """The File menu's actions and the document state (path, unsaved changes).
-
-    ``path`` is the document's file (None: untitled); ``progress_delay_ms``
-    how long a load may take before its progress dialog shows; ``force_close``
-    closes without asking about unsaved changes (set by ``--quit-after``).
-    """
+    """The File menu's actions and the document: its ``path`` (None: untitled), unsaved
+    changes; ``force_close`` closes without asking (``--quit-after``)."""
 
     #: Emitted with a progress dialog just before a load starts (for tests).
     progressStarted = QtCore.Signal(object)
@@ -136,9 +129,9 @@ class FileManager(RecentFiles, QtCore.QObject):
         self._ws.events.learner_changed.connect(self._on_learner_changed)
         self._ws.events.dataset_changed.connect(self._on_dataset_changed)
         self._on_dataset_changed()
-        from . import samples
+        from .samples import SampleMenu
 
-        self.samples = samples.install(window)
+        self.samples = SampleMenu(window)
         # with the other data to start from: above the separator over File ▸ Open…
         insert_menu_above(window.menus["file"], self.samples.menu, self.actionOpen)
 
@@ -146,22 +139,19 @@ class FileManager(RecentFiles, QtCore.QObject):
         from ..widgets.generator_dialog import open_generator_dialog
 
         make, key = self._window.actions.make, QtGui.QKeySequence.StandardKey
-        for id_, text, slot, shortcut, tip in (
+        (self.actionNewFromGenerator, self.actionOpen, self.actionSave, self.actionSaveAs,
+         self.actionClearRecent) = (
+            make(ActionSpec(id_, text, slot, keys, tip, key_in_tip=True))
+            for id_, text, slot, keys, tip in (
                 ("new_from_generator", "&Generate synthetic data…",
-                 lambda: open_generator_dialog(self._window), key.New,
+                 lambda: open_generator_dialog(self._window), (key.New,),
                  "Choose a generator of synthetic points, tune it, preview it, then "
                  "replace or add the points"),
-                ("open", "&Open…", self.open_dialog, key.Open, "Open a workspace file"),
-                ("save", "&Save", self.save, key.Save, "Save the workspace"),
-                ("save_as", "Save &as…", self.save_as, key.SaveAs,
+                ("open", "&Open…", self.open_dialog, (key.Open,), "Open a workspace file"),
+                ("save", "&Save", self.save, (key.Save,), "Save the workspace"),
+                ("save_as", "Save &as…", self.save_as, (key.SaveAs,),
                  "Save the workspace to a new file"),
-                ("clear_recent", "&Clear the list", self.clear_recent, None, "")):
-            make(ActionSpec(id_, text, slot, () if shortcut is None else (shortcut,), tip,
-                            key_in_tip=True))
-        a = self._window.actions
-        self.actionNewFromGenerator, self.actionOpen, self.actionSave, self.actionSaveAs, \
-            self.actionClearRecent = (a[k] for k in ("new_from_generator", "open", "save",
-                                                     "save_as", "clear_recent"))
+                ("clear_recent", "&Clear the list", self.clear_recent, (), "")))
 
     def _build_menu(self) -> None:
         menu = self._window.menus["file"]
@@ -170,8 +160,7 @@ class FileManager(RecentFiles, QtCore.QObject):
         acts = menu.actions()  # inserting before None appends
         menu.insertAction(acts[0] if acts else None, self.actionNewFromGenerator)
         before = acts[1] if len(acts) > 1 else None
-        self.recent_menu = QtWidgets.QMenu("Open &recent", menu)
-        self.recent_menu.setObjectName("menuRecent")
+        self.recent_menu = QtWidgets.QMenu("Open &recent", menu, objectName="menuRecent")
         self.recent_menu.aboutToShow.connect(self.rebuild_recent_menu)
         items = [None, self.actionOpen,
                  self.recent_menu.menuAction(), self.actionSave, self.actionSaveAs, None,
@@ -251,12 +240,9 @@ class FileManager(RecentFiles, QtCore.QObject):
         return Job.resolved(answer == B.Discard)
 
     def confirm_close(self, event: QtGui.QCloseEvent) -> bool:
-        """Called by the window's ``closeEvent``: True lets the window close.
-
-        With unsaved changes a window-modal question opens; Save or Discard
-        closes the window again.  A save under way is finished first (the file
-        is never lost).
-        """
+        """The window's ``closeEvent``: True lets it close.  Unsaved changes open a
+        window-modal question whose Save or Discard closes it again; a save under way
+        is finished first (the file is never lost)."""
         if self._job is not None:
             event.ignore()
             self._close_after_job = True
@@ -310,10 +296,6 @@ class FileManager(RecentFiles, QtCore.QObject):
         if self._job is None and self._window.isVisible():  # not closed meanwhile
             self._window.close()
 
-    def warn(self, title: str, text: str) -> None:
-        """Report that a file operation failed, in a box."""
-        self._window.report_error(title, text)
-
     def cancel_load(self) -> None:
         """Press the Cancel of a file operation under way (as a user would)."""
         if self._job is not None:
@@ -325,11 +307,8 @@ class FileManager(RecentFiles, QtCore.QObject):
 
     def run(self, label: str, func, then, *, cancellable: bool = True,
             writes: bool = False) -> FileJob:
-        """Start a reader (or writer) in a worker with progress; the file job.
-
-        ``then(job)`` runs on the UI thread once the file actions are enabled
-        again and gives the job's result.  Callers check :meth:`refused` first.
-        """
+        """Start a reader (or writer) in a worker with progress (callers check
+        :meth:`refused` first); ``then(job)`` gives the result, the file actions enabled."""
         if self._job is not None:
             raise RuntimeError(f"a file job is under way: {self._job_label}")
         enabled = [act.isEnabled() for act in self._file_actions()]
@@ -378,12 +357,8 @@ class FileManager(RecentFiles, QtCore.QObject):
         return self.open_path(path, ask=False)
 
     def open_path(self, path, *, ask: bool = True) -> Job:
-        """Open a workspace file (a delimited file is imported instead).
-
-        ``ask``: ask to save unsaved changes first.  The job's result is True
-        when the file was opened; when False (a message said why) the
-        workspace is unchanged.
-        """
+        """Open a workspace file (a delimited file is imported instead), after asking to save
+        unsaved changes (``ask``); when the job's result is False the workspace is unchanged."""
         path = os.fspath(path)
         if self.refused():
             return Job.resolved(False)
@@ -410,7 +385,7 @@ class FileManager(RecentFiles, QtCore.QObject):
         except io.Cancelled:
             self._window.show_message(f"{self._job_label.rstrip('…')} was cancelled; {cancelled}.")
         except (OSError, ValueError) as exc:
-            self.warn(title, f"{failed}:\n\n{reason(exc)}")
+            self._window.report_error(title, f"{failed}:\n\n{reason(exc)}")
         return False, None
 
     def _opened(self, path: str, job: FileJob) -> bool:
@@ -422,26 +397,24 @@ class FileManager(RecentFiles, QtCore.QObject):
             self.adopt(loaded, document=path)
         except Exception as exc:  # noqa: BLE001 - rolled back: say so, keep the traceback
             log.error("opening %s failed while installing it", path, exc_info=True)
-            self.warn("Cannot open the file", f"{path} could not be opened:\n\n"
-                      f"{_reason(exc) or type(exc).__name__}\n\n{UNCHANGED}")
+            self._window.report_error("Cannot open the file", f"{path} could not be opened:\n\n"
+                                      f"{_reason(exc) or type(exc).__name__}\n\n{UNCHANGED}")
             return False
         self.remember_folder(path)
         self.add_recent(path)
         ds = self._ws.dataset
         opened = f"Opened {name}: {fmt_count(ds.n)} points, {fmt_count(self._ws.step_count)} steps."
         if loaded.open_note:  # a stored run position too far to recompute
-            self.warn("The run opens at its start", f"{path}\n\n{loaded.open_note}")
+            self._window.report_error("The run opens at its start", f"{path}\n\n{loaded.open_note}")
         self._window.show_message(opened)
         return True
 
     def adopt(self, loaded, document: str | None = None, *, modified: bool = False) -> None:
-        """Make a loaded workspace the window's document: all of it, or nothing.
+        """Make a loaded workspace the window's document: all of it, or nothing (raises).
 
-        The window keeps its :class:`Workspace` object, which every panel
-        holds, and takes over the loaded learner (nothing is replayed on the UI
-        thread).  When a step before the undo stack is cleared raises,
-        everything is put back and the exception propagates.  ``loaded`` must
-        not be used afterwards but for its ``dataset`` and ``view``.
+        The window keeps its :class:`Workspace` object, which every panel holds,
+        and takes over the loaded learner (nothing is replayed on the UI thread);
+        ``loaded`` must not be used afterwards but for its ``dataset`` and ``view``.
         """
         self._window.playback.stop()
         view = loaded.view
@@ -482,21 +455,13 @@ class FileManager(RecentFiles, QtCore.QObject):
         """Ask for a file name and save there (result False when none was chosen)."""
         if self.refused():
             return Job.resolved(False)
-        start = self.path or os.path.join(self.folder(), "workspace.json")
-        path, _ = QtWidgets.QFileDialog.getSaveFileName(
-            self._window, "Save workspace", start, WORKSPACE_FILTER)
-        if not path:
-            return Job.resolved(False)
-        if not os.path.splitext(os.path.basename(path))[1]:
-            path += ".json"
-        return self.save_to(path)
+        path = ask_save_path(self._window, "Save workspace", self.path or os.path.join(
+            self.folder(), "workspace.json"), WORKSPACE_FILTER, ".json")
+        return Job.resolved(False) if path is None else self.save_to(path)
 
     def save_to(self, path) -> Job:
-        """Save the workspace as it is now to ``path``; the document becomes ``path``.
-
-        Edits made while the worker writes leave the document modified.  When
-        the job's result is False any previous file at ``path`` is intact.
-        """
+        """Save the workspace as it is now to ``path``, the document's file from then (edits
+        made meanwhile leave it modified); when the result is False a file there is intact."""
         path = os.fspath(path)
         if self.refused():
             return Job.resolved(False)
@@ -522,7 +487,3 @@ class FileManager(RecentFiles, QtCore.QObject):
         self._window.show_message(f"Saved {os.path.basename(path)}.")
         return True
 
-
-def install(window: WindowAPI) -> FileManager:
-    """Add the File menu's entries to ``window``; returns the :class:`FileManager`."""
-    return FileManager(window)

@@ -1,11 +1,10 @@
 """The game mode: play Novikoff's mistake-bound game against the perceptron, or watch.
 
 The student is player A (:mod:`perceptron_gui.core.game`): they set the rules
-(``R``, the hidden separator ``u`` and its margin ``γ``), then click points.
-A move takes two beats: B's prediction shows at once, and the label is
-revealed :attr:`GameUI.reveal_ms` later by dispatching :class:`PlayMove`
-(the run's step ``k`` is move ``k``).  "Let the computer play" makes the
-greedy adversary player A, in the same two beats.
+(``R``, the hidden separator ``u`` and its margin ``γ``), then click points.  A
+move takes two beats: B's prediction at once, the label (:class:`PlayMove`, the
+run's step ``k`` is move ``k``) a beat later.  "Let the computer play" makes the
+greedy adversary player A.
 """
 
 from __future__ import annotations
@@ -40,11 +39,7 @@ COMPUTER_CAPTION = (
 
 
 class GameMode(Mode):
-    """The game being played: the learner's controls and the data's undo hidden, Esc leaves.
-
-    A click is a move through the game's own edit guard, first among the
-    window's guards (before the timeline's question about later steps).
-    """
+    """The game being played: the learner's controls and the data's undo hidden, Esc leaves."""
 
     name = "game"
     esc = "leave_game"
@@ -66,15 +61,11 @@ register_mode(GameMode)
 class GameUI(QtCore.QObject):
     """The Play menu, the game's panel and the two beats of a move (see the module).
 
-    Attributes
-    ----------
-    predictionShown, revealed : Signal
-        B's prediction for a point (the point, ±1), before its label; the
-        label revealed (the :class:`~perceptron_gui.core.game.Move`).
-    refused, rulesRefused, ended : Signal(str)
-        A point, or rules dragged on the canvas, refused (the reason); the result.
-    reveal_ms, computer_ms : int
-        The beat between B's prediction and the label; between the computer's moves.
+    A click is a move through the game's own edit guard, first among the
+    window's guards (before the timeline's question about later steps);
+    ``reveal_ms`` and ``computer_ms`` are the beats before the label and
+    between the computer's moves.  ``predictionShown`` carries B's prediction
+    (the point, ±1) before its label, ``revealed`` the label's :class:`Move`.
     """
 
     predictionShown = QtCore.Signal(tuple, int)
@@ -113,14 +104,13 @@ class GameUI(QtCore.QObject):
         self._followed = (ws.events.dataset_changed, ws.events.run_changed)
         window.edit_guards.insert(0, self.intercept)
         window.commandDispatched.connect(self._dispatched)
-        self._enable(None)
+        self._enable()
         self.sync()
 
     # -- actions ---------------------------------------------------------------------------
     def _actions(self) -> None:
         w = self.window
-        menu = QtWidgets.QMenu("&Play", w)
-        menu.setObjectName("menuPlay")
+        menu = QtWidgets.QMenu("&Play", w, objectName="menuPlay")
         # beside Run (Demos keeps its place before Help)
         self.menu = w.add_menu("play", menu, before="demos" if "demos" in w.menus else "help")
         w.actions.provide("game", lambda: self.game)
@@ -162,23 +152,16 @@ class GameUI(QtCore.QObject):
 
     def new_game(self, **rules) -> None:
         """Start a game on the rules given (else the panel's): no points, ``w = 0``."""
-        self.stop()
-        r = {**self.panel.rules(), **rules}
-        u = rules.get("u", _unit(r["angle"]))
-        self._start(StartGame(r["R"], r["gamma"], None if u is None else tuple(u),
-                              r.get("offset", 0.0), r["fit_intercept"], r.get("seed"),
-                              r.get("hidden", False), r.get("tie", DEFAULT_TIE)))
+        self._restart({**self.panel.rules(), **rules})
 
     def hide_u(self) -> None:
         """Start again with ``u`` drawn at random and hidden until the end."""
         import secrets  # here: its hmac and OpenSSL cost launch about 10 ms
 
         game = self.game
-        r = self.panel.rules() if game is None else {
-            "R": game.R, "gamma": game.gamma, "offset": game.offset,
-            "fit_intercept": game.fit_intercept, "tie": game.tie}
-        self._start(StartGame(r["R"], r["gamma"], None, r["offset"], r["fit_intercept"],
-                              secrets.randbelow(2**31), True, r["tie"]))
+        rules = self.panel.rules() if game is None else {**game_rules.rules_of(game),
+                                                          "tie": game.tie}
+        self._restart({**rules, "u": None, "seed": secrets.randbelow(2**31), "hidden": True})
 
     def _start(self, command: StartGame, fit: bool = True) -> None:
         self.stop()
@@ -195,31 +178,30 @@ class GameUI(QtCore.QObject):
         if game is None or game.history:
             return
         try:
-            self._restart(rules, rules["tie"])
+            self._restart(rules)
         except ValueError as exc:
             self.window.report_error(f"Those rules cannot be played: {exc}", dialog=False)
             self.sync()
 
     def _rules_dragged(self, workspace, rules: dict, final: bool) -> None:
-        """A rule handle dragged on the canvas: the game starts again on its rules.
-
-        The view stays put while the drag lasts (the handle under the pointer);
-        at its end it fits the circle again when ``R`` changed.
-        """
+        """A rule handle dragged: a new game on its rules, the view kept until the drag ends
+        (then fitted again if ``R`` changed)."""
         game = self.game
         if workspace is not self.window.workspace or game is None or game.history:
             return
         if self._dragged_from is None:
             self._dragged_from = game.R
-        self._restart(rules, game.tie, fit=final and rules["R"] != self._dragged_from)
+        self._restart({**rules, "tie": game.tie},
+                      fit=final and rules["R"] != self._dragged_from)
         if final:
             self._dragged_from = None
 
-    def _restart(self, rules: dict, tie: str, fit: bool = True) -> None:
-        """A new game on ``rules`` (a panel's or a handle's: ``u`` at ``angle`` degrees)."""
-        self._start(StartGame(rules["R"], rules["gamma"], _unit(rules["angle"]),
-                              rules["offset"], rules["fit_intercept"], None, False, tie),
-                    fit=fit)
+    def _restart(self, r: dict, fit: bool = True) -> None:
+        """A new game on rules ``r`` (a panel's or a handle's: ``u`` at ``angle`` degrees)."""
+        u = r["u"] if "u" in r else _unit(r["angle"])
+        self._start(StartGame(r["R"], r["gamma"], None if u is None else tuple(u),
+                              r.get("offset", 0.0), r["fit_intercept"], r.get("seed"),
+                              r.get("hidden", False), r.get("tie", DEFAULT_TIE)), fit=fit)
 
     def _rules_refused(self, workspace, reason: str) -> None:
         if workspace is self.window.workspace:
@@ -253,10 +235,8 @@ class GameUI(QtCore.QObject):
         return False
 
     def propose(self, x) -> bool:
-        """Player A shows ``x``: B's prediction now, the label after :attr:`reveal_ms`.
-
-        Returns False when the point is refused (the reason is drawn beside it).
-        """
+        """Player A shows ``x``: B's prediction now, the label after ``reveal_ms``; False when
+        the point is refused (the reason is drawn beside it)."""
         game = self.game
         if game is None:
             return False
@@ -383,8 +363,7 @@ class GameUI(QtCore.QObject):
         if workspace is self.window.workspace:
             self.sync()
 
-    def _follow(self, on: bool) -> None:
-        """Follow the data's changes while a game is played (a demo's moves)."""
+    def _follow(self, on: bool) -> None:  # while a game is played (a demo's moves)
         if on != self._following:
             for signal in self._followed:
                 (signal.connect if on else signal.disconnect)(self.sync)
@@ -399,7 +378,7 @@ class GameUI(QtCore.QObject):
             if modes.is_active("game"):
                 self.stop()
                 modes.leave("game")
-                self._enable(None)
+                self._enable()
             return
         if not modes.is_active("game"):
             modes.enter("game")  # its section shown, the R circle hidden
@@ -407,7 +386,7 @@ class GameUI(QtCore.QObject):
         if not game.finished:
             self.panel.show_result("")
         self._show()
-        self._enable(game)
+        self._enable()
 
     def _show(self) -> None:
         game = self.game
@@ -419,7 +398,7 @@ class GameUI(QtCore.QObject):
         moment = self._moment if at == moves else f"Looking back at move {at} of {moves}."
         self.panel.show_game(game, at, moment)
 
-    def _enable(self, _game=None) -> None:
+    def _enable(self) -> None:
         self.window.actions.update()
         self.window.modes.update_esc()
 

@@ -1,10 +1,8 @@
 """Move w by hand: the mode "handset", and a perceptron run started from there.
 
-"w set by hand" is the run's *start* ``w₀, b₀`` (``Workspace.set_start``),
-shown live during a drag; the drag is one :class:`SetWeights` at its release
-(one undo step).  "Start the perceptron from here" plays the run from ``w₀``:
-scikit-learn's ``fit(X, y, coef_init=w₀, intercept_init=b₀)``, the same
-update rule.
+"w set by hand" is the run's *start* ``w₀, b₀``; a drag is one :class:`SetWeights`
+at its release.  "Start the perceptron from here" plays the run from ``w₀``:
+scikit-learn's ``fit(X, y, coef_init=w₀, intercept_init=b₀)``.
 """
 
 from __future__ import annotations
@@ -39,11 +37,8 @@ class HandSet(Mode):
 
 
 def parse_weights(text: str) -> tuple[tuple[float, float], float]:
-    """``"w1, w2, b"`` (or ``"w1 w2 b"``; ``b`` may be left out: 0) as ``((w1, w2), b)``.
-
-    Raises ValueError naming what is wrong (the finite and size checks are
-    :class:`SetWeights`').
-    """
+    """``"w1, w2, b"`` (or ``"w1 w2 b"``; ``b`` may be left out: 0) as ``((w1, w2), b)``;
+    ValueError naming what is wrong (the finite and size checks are :class:`SetWeights`')."""
     parts = [p for p in re.split(r"[,;\s]+", text.strip().strip("()[]")) if p]
     if len(parts) not in (2, 3):
         raise ValueError(f"type w₁, w₂ and b (b may be left out), e.g. \"1.5, -2, 0.5\"; "
@@ -99,10 +94,8 @@ class HandWeights(ToolbarMode):
         self.add_to_view_menu()
 
     def _build_toolbar(self) -> None:
-        bar = self.toolbar = QtWidgets.QToolBar("Move w by hand")
-        bar.setObjectName("toolbarHandWeights")
-        self.label = QtWidgets.QLabel()
-        self.label.setObjectName("handWeightsLabel")
+        bar = self.toolbar = QtWidgets.QToolBar("Move w by hand", objectName="toolbarHandWeights")
+        self.label = QtWidgets.QLabel(objectName="handWeightsLabel")
         bar.addWidget(self.label)
         bar.addSeparator()
         for action in (self.type_action, self.clear_action, self.start_action,
@@ -117,21 +110,11 @@ class HandWeights(ToolbarMode):
 
     def set_weights(self, w, b: float = 0.0) -> bool:
         """Set ``w``, ``b`` by hand (None: back to 0); False (and why) if refused."""
-        try:
-            command = SetWeights(w, b)
-        except ValueError as exc:
-            self._window.report_error(f"Not set: {exc}", dialog=False)
-            return False
-        return self._window.dispatch(command)
+        return self._set(lambda: SetWeights(w, b))
 
     def type_weights(self, text: str) -> bool:
         """Set w from typed ``"w1, w2, b"`` (:func:`parse_weights`); False (and why) if refused."""
-        try:
-            w, b = parse_weights(text)
-        except ValueError as exc:
-            self._window.report_error(f"Not set: {exc}", dialog=False)
-            return False
-        return self.set_weights(w, b)
+        return self._set(lambda: SetWeights(*parse_weights(text)))
 
     def ask_weights(self) -> bool:
         """Ask for w₁, w₂, b in a dialog (filled with the current ones) and set them."""
@@ -152,6 +135,14 @@ class HandWeights(ToolbarMode):
             self._window.playback.set_playing(True)
 
     # -- internals -----------------------------------------------------------------------
+    def _set(self, make) -> bool:
+        try:
+            command = make()
+        except ValueError as exc:
+            self._window.report_error(f"Not set: {exc}", dialog=False)
+            return False
+        return self._window.dispatch(command)
+
     def _start(self) -> None:
         ws = self._window.workspace
         if not self.available():
@@ -166,7 +157,7 @@ class HandWeights(ToolbarMode):
         self._window.view_state.set_layers(**{HANDLES: False})  # the hand-set start stays
 
     def _update_actions(self) -> None:
-        self.action.setEnabled(self.active or self.available())
+        super()._update_actions()
         self._window.actions.update()
         if self.active:
             start = self._window.workspace.start

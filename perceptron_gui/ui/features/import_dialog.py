@@ -1,11 +1,9 @@
 """The import dialog: a delimited file's first rows, its dialect, and the columns to use.
 
-Like a spreadsheet's text import: the sniffed delimiter and header can be
-changed; with more than two label values the user picks the +1 class and the
--1 class (or "all the others").  The whole file is read in a worker, so the
-rows with a missing or non-numeric value are listed with their line numbers
-before anything is imported.  OK stays disabled, with the reason shown, until
-the choice is valid.
+Like a spreadsheet's text import; with more than two label values the user
+picks the +1 and the -1 class (or "all the others").  The whole file is read
+in a worker, so bad rows are listed by line before anything is imported.  OK
+stays disabled, with the reason shown, until the choice is valid.
 """
 
 from __future__ import annotations
@@ -32,9 +30,7 @@ HEADERS = (("Detected", None), ("The first row names the columns", True),
 #: The negative-class choice meaning "every value but the +1 one".
 OTHERS = "(all the other values)"
 _SHOWN_LINES = 12
-#: The preview's height, and the least it gives up to when the screen is short.
-_PREVIEW_PX = 220
-_PREVIEW_MIN_PX = 110
+_PREVIEW_PX, _PREVIEW_MIN_PX = 220, 110  # the preview's height, and its least
 _FRAME_PX = 40  # a window frame's title bar and border
 
 
@@ -43,11 +39,8 @@ def _class_text(value) -> str:
 
 
 class ImportDialog(QtWidgets.QDialog):
-    """Preview a delimited file and choose how its rows become points.
-
-    ``remembered`` is a previous :meth:`choice` for this file, restored where it
-    still fits; ``sniffed`` is None when the file cannot be read.
-    """
+    """Preview a delimited file and choose how its rows become points (``remembered``: a
+    previous :meth:`choice` for this file, restored where it still fits)."""
 
     #: Emitted with the TableResult when the user accepted and the file was read.
     imported = QtCore.Signal(object)
@@ -79,7 +72,6 @@ class ImportDialog(QtWidgets.QDialog):
         self._resniff()
 
     def _combos(self, form: QtWidgets.QFormLayout, *rows) -> list[QtWidgets.QComboBox]:
-        """A combo box per ``(label, objectName)`` row added to ``form``."""
         combos = []
         for label, name in rows:
             combo = QtWidgets.QComboBox(self, objectName=name)
@@ -102,8 +94,7 @@ class ImportDialog(QtWidgets.QDialog):
         dialect.addRow("Encoding:", self.encodingLabel)
         layout.addLayout(dialect)
 
-        self.previewTable = QtWidgets.QTableWidget(self)
-        self.previewTable.setObjectName("previewTable")
+        self.previewTable = QtWidgets.QTableWidget(self, objectName="previewTable")
         self.previewTable.setEditTriggers(QtWidgets.QAbstractItemView.NoEditTriggers)
         self.previewTable.setMinimumSize(520, _PREVIEW_PX)
         layout.addWidget(self.previewTable, 1)
@@ -176,8 +167,7 @@ class ImportDialog(QtWidgets.QDialog):
                     with QtCore.QSignalBlocker(combo):
                         combo.setCurrentIndex(index)
 
-    def _resniff(self, *_args) -> None:
-        """Sniff again with the chosen delimiter and header; refresh the preview and columns."""
+    def _resniff(self, *_args) -> None:  # with the chosen delimiter and header
         previous = {role: self._column_name(combo) for role, combo in self._roles()}
         try:
             sn = tabular.sniff(self.path, delimiter=self.delimiterCombo.currentData(),
@@ -337,21 +327,19 @@ class ImportDialog(QtWidgets.QDialog):
 
     def _fill_classes(self) -> None:
         remembered = self._remembered
-        for combo, first in ((self.positiveCombo, "— choose —"), (self.negativeCombo, OTHERS)):
+        for combo, first, key in ((self.positiveCombo, "— choose —", "positive"),
+                                  (self.negativeCombo, OTHERS, "negative")):
             with QtCore.QSignalBlocker(combo):
                 combo.clear()
                 combo.addItem(first, None)
                 for value in self.classes:
                     combo.addItem(_class_text(value), value)
-        for combo, key in ((self.positiveCombo, "positive"), (self.negativeCombo, "negative")):
-            value = remembered.get(key)
-            if value is not None:
-                index = combo.findText(_class_text(value))
-                if index < 0:
-                    index = combo.findText(str(value))
-                if index >= 0:
-                    with QtCore.QSignalBlocker(combo):
-                        combo.setCurrentIndex(index)
+                value = remembered.get(key)
+                if value is not None:
+                    index = combo.findText(_class_text(value))
+                    if index < 0:
+                        index = combo.findText(str(value))
+                    combo.setCurrentIndex(max(index, 0))  # not found: the first entry
         if "skip_bad_rows" in remembered:
             with QtCore.QSignalBlocker(self.skipCheck):
                 self.skipCheck.setChecked(bool(remembered["skip_bad_rows"]))
@@ -400,9 +388,8 @@ class ImportDialog(QtWidgets.QDialog):
         """Make room for what shows: no section runs under another.
 
         A wrapped label's height depends on the width, so the minimum size
-        understates what the layout needs: the dialog's minimum height becomes
-        what the layout needs at its width, the preview giving up rows (down to
-        :data:`_PREVIEW_MIN_PX`) when the screen is too short.
+        understates the need: the minimum height becomes what the layout needs
+        at its width, the preview giving up rows when the screen is too short.
         """
         layout = self.layout()
 

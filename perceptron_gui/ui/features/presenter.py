@@ -1,13 +1,10 @@
 """Presenter mode: full screen, large type, thick lines, and no editing controls.
 
-The views come back (a demo that uses them, or F9) under the side panel's
-text in its column (beside the canvas when the column is too short): the
-canvas keeps the largest share, and the side panel is never narrower than
-its text needs.  With the menu bar hidden, Ctrl+D opens the Demos menu over
-the canvas, one column at the largest type the screen holds.  Leaving
-restores the window exactly (geometry, window state, docks, splitter, font,
-icon size, the views' scales); closing the window in presenter mode leaves it
-first, so the saved settings are those of the normal window.
+The views come back (a demo, or F9) under the side panel's text (beside the
+canvas when the column is too short): the canvas keeps the largest share, the
+side panel never narrower than its text.  Ctrl+D opens the Demos menu over
+the canvas.  Leaving restores the window exactly; closing the window in
+presenter mode leaves it first, so the saved settings are the normal window's.
 """
 
 from __future__ import annotations
@@ -40,9 +37,8 @@ EDGE_DOCK_SHARE = 0.15
 #: screen width: the canvas keeps the rest.
 SIDE_SHARE = 0.18
 
-#: Width of the views beside the canvas in presenter mode (when a demo uses them, or
-#: F9), as a share of the screen width; never more than :data:`VIEWS_MAX_OF_CANVAS`
-#: of what the canvas keeps.
+#: Width of the views beside the canvas in presenter mode, as a share of the screen
+#: width; never more than :data:`VIEWS_MAX_OF_CANVAS` of what the canvas keeps.
 VIEWS_SHARE = 0.27
 VIEWS_MAX_OF_CANVAS = 0.75
 
@@ -83,15 +79,11 @@ class Presenting(Mode):
 
 
 class PresenterMode(QtCore.QObject):
-    """The presenter-mode switch of a main window.
+    """The presenter-mode switch of a main window (F11; Esc when the modes give it).
 
-    Attributes
-    ----------
-    action, leave_action, demos_button_action : QtGui.QAction
-        F11; Esc (when the modes give it to presenter mode); the Demos menu
-        over the canvas, in the playback toolbar in the mode only (Ctrl+D too).
-    toggled : Signal(bool)
-        Emitted after entering (True) or leaving (False).
+    ``demos_button_action`` opens the Demos menu over the canvas, in the
+    playback toolbar in the mode only (Ctrl+D too); ``toggled`` is emitted
+    after entering (True) or leaving (False).
     """
 
     toggled = QtCore.Signal(bool)
@@ -169,10 +161,6 @@ class PresenterMode(QtCore.QObject):
         with QtCore.QSignalBlocker(self.action):
             self.action.setChecked(on)
 
-    def toggle(self) -> None:
-        """Switch presenter mode on or off."""
-        self.set_active(not self.active)
-
     def pick_demo(self) -> None:
         """Open the Demos menu over the canvas (the menu bar may be hidden)."""
         menu = self._window.menus.get("demos")
@@ -185,15 +173,13 @@ class PresenterMode(QtCore.QObject):
         menu.setFont(self._window.font() if self.active else QtGui.QFont())
         menu.popup(where)
 
-    def _fit_menu(self) -> None:
-        """In presenter mode, the Demos menu at the largest type that keeps it one column
-        (Qt wraps a menu taller than the screen into a second)."""
+    def _fit_menu(self) -> None:  # Qt wraps a menu taller than the screen into a 2nd column
         menu = self._window.menus.get("demos")
         if self.active and menu is not None:
             menu.setFont(self._menu_font(menu))
 
     def _menu_font(self, menu: QtWidgets.QMenu) -> QtGui.QFont:
-        """The largest font (from the window's) with which ``menu`` is one screen-high column."""
+        """The largest font (from the window's) that keeps ``menu`` one screen-high column."""
         font = QtGui.QFont(self._window.font())
         screen = menu.screen()
         room = screen.availableGeometry().height() if screen is not None else 0
@@ -256,8 +242,7 @@ class PresenterMode(QtCore.QObject):
             self._column.deleteLater()
             self._column = None
 
-    def _text_height(self, width: int) -> int:
-        """The height the side panel needs to show the essentials whole at ``width``."""
+    def _text_height(self, width: int) -> int:  # the essentials whole at ``width``
         w = self._window
         essentials = w.side_panel.sections["now"].content
         top = essentials.mapTo(w.side_panel, QtCore.QPoint(0, 0)).y()
@@ -266,16 +251,14 @@ class PresenterMode(QtCore.QObject):
                 else essentials.sizeHint().height())
         return top + max(need, essentials.minimumSizeHint().height()) + 8
 
-    def _column_fits(self, height: int) -> bool:
-        """Whether a column ``height`` px tall holds the side panel's text and the views."""
+    def _column_fits(self, height: int) -> bool:  # the side panel's text and the views
         w = self._window
         content = w.side_panel.widget()
         text = 0 if content is None else content.sizeHint().height()
         return text + 2 * w.side_panel.frameWidth() + w.views.minimumSizeHint().height() \
             + 8 <= height
 
-    def _side_least(self) -> int:
-        """The side panel's least width: its content's, with the frame and scroll bar."""
+    def _side_least(self) -> int:  # its content's, with the frame and scroll bar
         panel = self._window.side_panel
         content = panel.widget()
         return 0 if content is None else (
@@ -330,8 +313,7 @@ class PresenterMode(QtCore.QObject):
         if tall:
             w.resizeDocks(tall, [cap] * len(tall), QtCore.Qt.Orientation.Vertical)
 
-    def _scale_views(self, width: int) -> None:
-        """Give the views presenter sizes fitted to a pane ``width`` px wide (when they change)."""
+    def _scale_views(self, width: int) -> None:  # presenter sizes for a pane this wide
         scale = style.pane_scale(style.PRESENTER, width)
         if scale != self._views_scale:
             self._views_scale = scale
@@ -340,10 +322,7 @@ class PresenterMode(QtCore.QObject):
     def _leave(self) -> None:
         w = self._window
         saved, self._saved = self._saved, None
-        if saved.font_set:
-            w.setFont(saved.font)
-        else:
-            w.setFont(QtGui.QFont())  # an empty resolve mask: inherit again
+        w.setFont(saved.font if saved.font_set else QtGui.QFont())  # empty: inherit again
         w.setIconSize(saved.icon_size)
         menu = w.menus.get("demos")
         if menu is not None:  # the menu bar's menu at the normal type again
@@ -376,12 +355,9 @@ class PresenterMode(QtCore.QObject):
         self.toggled.emit(False)
 
     def _reflow_canvas(self) -> None:
-        """Lay the canvas's plot out again for its present width (see :func:`fit_plot_steps`).
-
-        In :func:`fit_plot_steps`' three steps, one per pass of the event loop,
-        with the canvas's updates off until the last.  Asked for again during
-        them, the steps run once more after them.
-        """
+        """Lay the canvas's plot out again for its width, in :func:`fit_plot_steps`' three
+        steps, one per pass of the event loop, its updates off until the last (once more
+        after them when asked for again during them)."""
         if self._reflow_steps is not None:
             self._reflow_again = True
             return
@@ -392,8 +368,7 @@ class PresenterMode(QtCore.QObject):
         self._reflow_again = False
         self._reflow_timer.start()
 
-    def _reflow_step(self) -> bool:
-        """The next step of the re-layout; False once it is over."""
+    def _reflow_step(self) -> bool:  # False once the re-layout is over
         steps = self._reflow_steps
         if steps is None:
             return False
@@ -408,8 +383,7 @@ class PresenterMode(QtCore.QObject):
         self._reflow_timer.start()
         return True
 
-    def _finish_reflow(self) -> None:
-        """Run what is left of the re-layout now (before switching, or closing)."""
+    def _finish_reflow(self) -> None:  # now: before switching, or closing
         self._reflow_timer.stop()
         self._reflow_again = False
         while self._reflow_step():
@@ -448,11 +422,7 @@ class PresenterMode(QtCore.QObject):
 
 def _menu_height(menu: QtWidgets.QMenu) -> int:
     """The height ``menu``'s items take in one column, its frame included."""
-    height = 2 * menu.style().pixelMetric(QtWidgets.QStyle.PixelMetric.PM_MenuPanelWidth, None,
-                                          menu)
-    height += 2 * menu.style().pixelMetric(QtWidgets.QStyle.PixelMetric.PM_MenuVMargin, None,
-                                           menu)
-    for action in menu.actions():
-        if action.isVisible():
-            height += menu.actionGeometry(action).height()
-    return height
+    metric = QtWidgets.QStyle.PixelMetric
+    frame = sum(2 * menu.style().pixelMetric(m, None, menu)
+                for m in (metric.PM_MenuPanelWidth, metric.PM_MenuVMargin))
+    return frame + sum(menu.actionGeometry(a).height() for a in menu.actions() if a.isVisible())

@@ -1,8 +1,7 @@
 """The Qt layer's one job type and its one progress dialog; a file job in a worker.
 
-A :class:`Job` is what every long operation returns: a file operation as a
-:class:`FileJob`, an export as a :class:`~.export.job.StepsJob`; both show
-:func:`progress_dialog`.
+Every long operation returns a :class:`Job`: a :class:`FileJob`, or an export's
+:class:`~.export.job.StepsJob`.
 """
 
 from __future__ import annotations
@@ -23,11 +22,10 @@ def progress_dialog(parent: QtWidgets.QWidget, label: str, *, title: str, name: 
                     ) -> tuple[QtWidgets.QProgressDialog, QtWidgets.QProgressBar]:
     """The progress dialog of every job: window-modal, shown once the work passes ``minimum_ms``.
 
-    ``label`` is plain text (it may quote a file name); ``name`` the objectName
-    (tests and benchmarks find it by name).  Returns the dialog, busy (range
-    0 to 0) until the caller sets the bar's range, and its bar.  Progress goes
-    to the bar: the dialog's ``setValue`` runs a pass of the event loop inside
-    it once shown, which would re-enter the job.
+    ``label`` is plain text (it may quote a file name).  Returns the dialog,
+    busy until the caller sets the range, and its bar.  Progress goes to the
+    bar: the dialog's ``setValue`` runs a pass of the event loop inside it once
+    shown, which would re-enter the job.
     """
     dialog = QtWidgets.QProgressDialog("", "Cancel", 0, 0, parent)
     text = QtWidgets.QLabel(dialog)
@@ -56,10 +54,7 @@ def progress_dialog(parent: QtWidgets.QWidget, label: str, *, title: str, name: 
 
 
 class Job(QtCore.QObject):
-    """An operation that finishes later, on the UI thread, with a ``result``.
-
-    ``result`` (e.g. True when a file was opened) is None until ``done``.
-    """
+    """An operation that finishes later, on the UI thread, with a ``result`` (None until)."""
 
     #: Emitted once, with ``result``, when the job finishes.
     finished = QtCore.Signal(object)
@@ -95,11 +90,8 @@ class Job(QtCore.QObject):
             self.finished.connect(callback)
 
     def then(self, step) -> Job:
-        """A job that finishes with ``step(result)`` (a :class:`Job`'s: with its result).
-
-        When ``step`` raises, the new job finishes with None and the exception
-        propagates (to the exception hook).
-        """
+        """A job that finishes with ``step(result)`` (a :class:`Job`'s: with its result), or
+        with None when ``step`` raises (the exception goes on to the exception hook)."""
         chained = Job(waiting_on=self)
 
         def go(result) -> None:
@@ -128,19 +120,12 @@ class Job(QtCore.QObject):
 
 
 class FileJob(Job):
-    """Start ``func(progress)`` in a worker behind a progress dialog; the job, at once.
+    """Start ``func(progress)`` (no Qt objects) in a worker behind a progress dialog.
 
-    ``func`` must not touch Qt objects.  The dialog (objectName
-    ``fileProgress``) appears after ``delay_ms``; Cancel makes the next
-    ``progress(fraction)`` return False, which the readers of
-    :mod:`perceptron_gui.core.io` answer by raising ``Cancelled``.
-    ``then(job)`` runs on the UI thread once ``func`` returned or raised (the
-    dialog closed; ``job.unwrap()`` gives the value or raises) and gives the
-    job's ``result``; without it the result is the value, and an exception is
-    reported.  ``started(dialog)`` is called before the work starts (tests);
-    ``cancellable=False``: no Cancel, a busy bar.  ``ok`` is True when ``func``
-    returned, False when it raised (None while it runs); ``value`` what it
-    returned or raised.
+    Cancel makes the next ``progress(fraction)`` return False (the readers of
+    :mod:`perceptron_gui.core.io` raise ``Cancelled``).  ``then(job)`` runs on the
+    UI thread once ``func`` returned or raised (``job.unwrap()``) and gives the
+    ``result``; without it the result is the value, and an exception is reported.
     """
 
     def __init__(self, parent: QtWidgets.QWidget, label: str, func, *, then=None,

@@ -1,5 +1,5 @@
-"""File ▸ Open recent and the folder the file dialogs start in (kept in QSettings), and
-where a submenu goes in the File menu."""
+"""File ▸ Open recent, the folder the file dialogs start in (kept in QSettings), the save
+dialog, and where an entry goes in the File menu."""
 
 from __future__ import annotations
 
@@ -18,14 +18,24 @@ RECENT_KEY = "files/recent"
 FOLDER_KEY = "files/folder"
 
 
-def insert_menu_above(menu: QtWidgets.QMenu, submenu: QtWidgets.QMenu, action) -> None:
-    """Put ``submenu`` in ``menu`` above the separator that precedes ``action`` (else last)."""
-    acts = menu.actions()
-    if action not in acts:
-        menu.addMenu(submenu)
-        return
-    i = acts.index(action)
-    menu.insertMenu(acts[i - 1] if i and acts[i - 1].isSeparator() else action, submenu)
+def insert_menu_above(menu: QtWidgets.QMenu, item, action) -> None:
+    """Put ``item`` (an action or a submenu) in ``menu`` above the separator that precedes
+    ``action`` (else last)."""
+    if isinstance(item, QtWidgets.QMenu):
+        item = item.menuAction()
+    acts, before = menu.actions(), None  # inserting before None appends
+    if action in acts:
+        i = acts.index(action)
+        before = acts[i - 1] if i and acts[i - 1].isSeparator() else action
+    menu.insertAction(before, item)
+
+
+def ask_save_path(parent, title: str, start: str, filters: str, suffix: str = "") -> str | None:
+    """The save dialog's file (None when none was chosen), ``suffix`` added to a bare name."""
+    path, _ = QtWidgets.QFileDialog.getSaveFileName(parent, title, start, filters)
+    if path and not os.path.splitext(os.path.basename(path))[1]:
+        path += suffix
+    return path or None
 
 
 class RecentFiles:
@@ -79,8 +89,8 @@ class RecentFiles:
         """Open a recent file; a file that vanished is dropped from the list with a message."""
         if not os.path.isfile(path):
             self._set_recent([f for f in self.recent_files() if f != path])
-            self.warn("File not found", f"{path} no longer exists; it was removed from the "
-                       "recent files.")
+            self._window.report_error("File not found", f"{path} no longer exists; it was "
+                                      "removed from the recent files.")
             return Job.resolved(False)
         return self.open_path(path)
 

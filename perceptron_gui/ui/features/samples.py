@@ -15,7 +15,7 @@ from ..actions import ActionSpec
 from ..window_api import WindowAPI
 from .progress import Job
 
-__all__ = ["SampleMenu", "install"]
+__all__ = ["SampleMenu"]
 
 
 class SampleMenu(QtCore.QObject):
@@ -25,8 +25,8 @@ class SampleMenu(QtCore.QObject):
         super().__init__(window)
         self.setObjectName("sampleMenu")
         self._window = window
-        self.menu = QtWidgets.QMenu("Open &real data set", window.menus["file"])
-        self.menu.setObjectName("menuSamples")
+        self.menu = QtWidgets.QMenu("Open &real data set", window.menus["file"],
+                                    objectName="menuSamples")
         for name in samples.names():
             info = samples.SAMPLES[name]
             action = window.actions.make(ActionSpec(
@@ -55,7 +55,3 @@ class SampleMenu(QtCore.QObject):
         window.show_message(f"{info.description} {info.classes_note}", 30000)
         return True
 
-
-def install(window: WindowAPI) -> SampleMenu:
-    """Add File ▸ Open real data set to ``window``; returns the :class:`SampleMenu`."""
-    return SampleMenu(window)

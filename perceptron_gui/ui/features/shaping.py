@@ -1,10 +1,9 @@
 """Shape the Gaussians by hand: the mode "shaping" for LDA, QDA and naive Bayes.
 
 The model fitted on the data goes to ``view_state.shaping``, which the canvas
-draws instead of the learner (each class's 2σ ellipse with three handles, the
-boundary, the posterior shading).  "Sample from this model" *replaces* the
-data (one undo step).  The shaped model is not saved in workspace files: only
-its samples are data.
+draws instead of the learner (each class's 2σ ellipse with three handles).
+"Sample from this model" *replaces* the data (one undo step); the shaped model
+is not saved in workspace files: only its samples are data.
 """
 
 from __future__ import annotations
@@ -46,11 +45,9 @@ class Shaping(Mode):
 class ToolbarMode(QtCore.QObject):
     """A mode entered from a checkable View-menu ``action``, with ``leave_action`` (Esc).
 
-    A subclass names its ``mode`` and defines ``available()`` (the learner
-    allows it), ``_start()`` (raises ValueError saying why not, or makes ready
-    before the mode is entered), ``_started()`` and ``_leaving()``.
-    ``refused``, ``hint`` and ``left`` are what the status bar says when it
-    cannot enter, when it enters, and when a learner change leaves it.
+    A subclass names its ``mode`` and defines ``available()``, ``_start()``
+    (ValueError: why not), ``_started()``, ``_leaving()``, and ``refused``, ``hint``,
+    ``left``: what the status bar says when it cannot enter, enters, or is left.
     """
 
     mode: type[Mode]
@@ -149,8 +146,7 @@ class ShapingFeature(ToolbarMode):
         self.add_to_view_menu(self.sample_action)
 
     def _build_toolbar(self) -> None:
-        bar = self.toolbar = QtWidgets.QToolBar("Shape the model")
-        bar.setObjectName("toolbarShaping")
+        bar = self.toolbar = QtWidgets.QToolBar("Shape the model", objectName="toolbarShaping")
         bar.addWidget(QtWidgets.QLabel(" Prior π₊ "))
         self.prior_slider = QtWidgets.QSlider(QtCore.Qt.Orientation.Horizontal)
         low = round(MIN_PRIOR * _PRIOR_STEPS)
@@ -215,7 +211,6 @@ class ShapingFeature(ToolbarMode):
 
     # -- internals -----------------------------------------------------------------------
     def _start(self) -> None:
-        """Shape the learner fitted on the data (drawn instead of it)."""
         ws = self._window.workspace
         if not self.available():
             raise ValueError(f"{ws.spec.display_name} has no Gaussian class model to shape "

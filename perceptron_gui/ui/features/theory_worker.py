@@ -1,15 +1,12 @@
 """Expensive theory and learner switches off the UI thread, in a worker.
 
-The workspace defers the computation (``Workspace.defer_expensive``) and hands
-out ``(token, job)``; the result goes back to the workspace on the UI thread,
-which drops it if the data or parameters changed meanwhile.  A change of
+The workspace defers the computation (``Workspace.defer_expensive``) and drops
+a result that arrives after the data or parameters changed.  A change of
 learner or parameters on a large data set (``Workspace.pending_switch``) is
-built here too, while the canvas keeps showing the old learner.  Work longer
-than :data:`PROGRESS_AFTER_MS` shows a busy bar in the status bar.
+built here too, while the canvas keeps showing the old learner.
 
-While the user drags points, no theory job starts: the margin of each
-position would be stale before it arrived while the worker took a core from
-the drag; the margin of where the drag ends is computed when it ends.
+While the user drags points, no theory job starts: the margin of each position
+would be stale before it arrived, and the worker would take a core from the drag.
 """
 
 from __future__ import annotations
@@ -35,7 +32,6 @@ class TheoryWorker(QtCore.QObject):
 
     A theory job and a switch may run together; of each, only the newest
     request starts when the running one finishes (a stale result is dropped).
-    ``progress`` (objectName ``theoryProgress``) is the status bar's busy bar.
     """
 
     def __init__(self, window: WindowAPI):

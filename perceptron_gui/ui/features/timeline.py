@@ -17,6 +17,7 @@ from ..actions import ActionSpec
 from ..widgets.timeline_bar import TimelineBar, running_learner
 from ..widgets.update_log import UpdateLogModel, UpdateLogView
 from ..window_api import WindowAPI
+from .recent_files import ask_save_path, insert_menu_above
 
 if TYPE_CHECKING:
     from .export.tables import TableExport
@@ -25,11 +26,10 @@ __all__ = ["Timeline"]
 
 
 class Timeline(QtCore.QObject):
-    """The timeline feature of the main window.
+    """The timeline ``bar`` (toolbar ``toolbarTimeline``) and the update log (its dock).
 
-    ``bar`` is in the bottom toolbar ``toolbarTimeline``.  The log's ``model``
-    and ``view`` (in the dock ``dock_updateLog``) are made when the dock first
-    shows or either is asked for (the log is hidden at the first start).
+    The log is made when its dock first shows or its ``model`` or ``view`` is
+    asked for (the log is hidden at the first start).
     """
 
     def __init__(self, window: WindowAPI):
@@ -46,8 +46,7 @@ class Timeline(QtCore.QObject):
 
         self.bar = TimelineBar(ws, seek_itself=False)
         self.slider = self.bar.slider
-        self.toolbar = QtWidgets.QToolBar("Timeline", window)
-        self.toolbar.setObjectName("toolbarTimeline")
+        self.toolbar = QtWidgets.QToolBar("Timeline", window, objectName="toolbarTimeline")
         self.toolbar.setMovable(True)
         self.toolbar.addWidget(self.bar)
         window.add_toolbar(self.toolbar, QtCore.Qt.ToolBarArea.BottomToolBarArea, key="timeline")
@@ -79,16 +78,8 @@ class Timeline(QtCore.QObject):
             "export_log_latex", "Export update log as &LaTeX…",
             lambda: self.export_latex(wait=False),
             tip="Write the update log as a LaTeX table (booktabs) with the formulas typeset"))
-        actions = [self.actionExportLogCsv, self.actionExportLogLatex]
-        file_menu = w.menus["file"]
-        quit_action = w.actions["quit"]
-        items = file_menu.actions()
-        before = None
-        if quit_action in items:  # just above the separator that precedes Quit
-            at = items.index(quit_action)
-            before = items[at - 1] if at and items[at - 1].isSeparator() else quit_action
-        for act in actions:
-            file_menu.insertAction(before, act) if before else file_menu.addAction(act)
+        for act in (self.actionExportLogCsv, self.actionExportLogLatex):
+            insert_menu_above(w.menus["file"], act, w.actions["quit"])
         # the View menu's toggles (the log's context menu has the exports too)
         view_menu = w.menus["view"]
         view_menu.addAction(self.dock.toggleViewAction())
@@ -101,7 +92,6 @@ class Timeline(QtCore.QObject):
             self._view.show()  # in this frame, not in a later event-loop turn
 
     def _build_log(self) -> None:
-        """Make the update log's model and table, in the dock (once)."""
         if self._view is not None:
             return
         self._model = UpdateLogModel(self.window.workspace, self)
@@ -156,11 +146,8 @@ class Timeline(QtCore.QObject):
         return 0 if learner is None else max(0, learner.frontier - learner.step_count)
 
     def confirm_edit(self, edit) -> bool:
-        """Before an edit while the run is scrubbed back: discard the later steps?
-
-        True (go ahead) when no computed step lies after the cursor or the user
-        answers Yes.  One drag asks once: after No, the rest of it is refused silently.
-        """
+        """The edit guard while the run is scrubbed back: discard the later steps?  (One
+        drag asks once: after No, the rest of it is refused silently.)"""
         later = self.later_steps()
         if later == 0 or not isinstance(edit, Edit):  # a start set by hand: undo seeks back
             return True
@@ -188,46 +175,38 @@ class Timeline(QtCore.QObject):
 
     # -- exports ----------------------------------------------------------------------------
     def _export(self, what: str, suffix: str, path: str | None, make_steps, wait: bool):
-        """Export the log as ``what`` in a worker (progress, Cancel); see :meth:`export_csv`."""
         from .export.tables import TableExport
 
         if not path:
             start = os.path.join(self._export_dir or QtCore.QStandardPaths.writableLocation(
                 QtCore.QStandardPaths.StandardLocation.DocumentsLocation), f"update-log{suffix}")
-            path, _ = QtWidgets.QFileDialog.getSaveFileName(
-                self.window, f"Export update log as {what}", start,
-                f"{what} files (*{suffix});;All files (*)")
-            if not path:
+            path = ask_save_path(self.window, f"Export update log as {what}", start,
+                                 f"{what} files (*{suffix});;All files (*)", suffix)
+            if path is None:
                 return False
-            if not os.path.splitext(path)[1]:
-                path += suffix
             self._export_dir = os.path.dirname(path)
         if self.table_export is not None and self.table_export.running:
             self.window.show_message("An export of the update log is under way; "
                                      "wait for it or cancel it.")
             return False
+
+        def fail(reason) -> None:
+            self.window.report_error("Export failed", f"Could not write {path}:\n{reason}")
+
         try:
             steps = make_steps(path)
         except ValueError as exc:  # no perceptron run
-            self.window.report_error("Export failed", f"Could not write {path}:\n{exc}")
+            fail(exc)
             return False
-
-        def fail(error):
-            reason = (error.strerror if isinstance(error, OSError) else None) or str(error)
-            self.window.report_error("Export failed", f"Could not write {path}:\n{reason}")
-
         self.table_export = TableExport(
             self.window, steps, title=f"Export the update log as {what}", path=path, fail=fail,
             done_text=lambda n: f"Update log: {plural(n, 'update')} written to {path}")
         return self.table_export.wait() if wait else self.table_export
 
     def export_csv(self, path: str | None = None, *, wait: bool = True):
-        """Export the update log (the whole computed run) as CSV; asks for the file.
-
-        With ``wait`` the export is driven to its end and True means written;
-        else the :class:`~.export.tables.TableExport` comes back at once (False
-        when none started).
-        """
+        """Export the update log (the whole computed run) as CSV, in a worker; asks for the
+        file.  With ``wait``, True means written; else the :class:`~.export.tables.TableExport`
+        (False when none started)."""
         from .export import tables
 
         return self._export("CSV", ".csv", path,
@@ -235,13 +214,11 @@ class Timeline(QtCore.QObject):
 
     def export_latex(self, path: str | None = None, *, start: int | None = None,
                      stop: int | None = None, wait: bool = True):
-        """Export the update log as a LaTeX table; asks for the file (see :meth:`export_csv`).
+        """Export updates ``start + 1`` to ``stop`` as a LaTeX table (see :meth:`export_csv`).
 
         A table has at most :data:`~perceptron_gui.core.report_latex.LATEX_MAX_ROWS`
-        rows: for a longer log, and no ``start``/``stop`` given, a dialog asks
-        for the updates to export (the rows around the cursor by default).
-        ``start``, ``stop``: rows ``start <= u < stop``, updates ``start + 1``
-        to ``stop``.
+        rows: for a longer log without ``start``/``stop``, a dialog asks which
+        (the rows around the cursor by default).
         """
         from ...core import report, report_latex  # when the log is saved: not on the launch's path
         from .export import tables

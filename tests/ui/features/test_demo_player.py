@@ -87,7 +87,7 @@ def test_menu_lists_every_demo_with_title_and_description(win):
     expected = [demos.load_demo(n) for n in demos.list_demos()]
     assert titles == [d.title for d in expected]
     for d in expected:
-        act = win.demos.demo_actions[d.name]
+        act = win.demos.listing.actions(user=False)[d.name]
         assert act.toolTip() == ui_errors.plain_tooltip(d.description)
         assert act.statusTip() == d.description
     bar_menus = [a.menu() for a in win.menuBar().actions()]
@@ -100,7 +100,7 @@ def test_menu_lists_every_demo_with_title_and_description(win):
 
 def test_keys_move_through_the_demo_and_the_caption_bar_follows(win, qtbot):
     ui = win.demos
-    ui.demo_actions["first-updates"].trigger()
+    ui.listing.actions(user=False)["first-updates"].trigger()
     demo = ui.player.demo
     n = len(demo.steps)
     bar = win.findChild(QtWidgets.QLabel, "captionBar")
@@ -222,10 +222,10 @@ def test_a_click_on_the_canvas_during_a_demo_changes_nothing_and_says_why(win, q
     assert ui.playing and ui.bar.isVisible() and ui.index == 3
     assert ws_state(win.workspace) == demo_state
     assert win.undo_stack.count() == count and not win.actionUndo.isEnabled()
-    assert ui.hint == demo_player.EDIT_HINT
+    assert ui.bar.hint == demo_player.EDIT_HINT
     assert html.escape(demo_player.EDIT_HINT) in ui.caption_bar.text()
     ui.next()  # the hint lasts until the next step
-    assert ui.index == 4 and ui.hint == ""
+    assert ui.index == 4 and ui.bar.hint == ""
     assert html.escape(demo_player.EDIT_HINT) not in ui.caption_bar.text()
 
 
@@ -287,7 +287,7 @@ def test_the_clickers_keys_belong_to_the_demo_whatever_has_focus(win, qtbot, nam
     assert slider.value() == speed  # the speed never moved
     assert QtWidgets.QApplication.focusWidget() is focus  # nor did the focus
     assert focus not in ui.bar.findChildren(QtWidgets.QToolButton)  # never the bar's ✕
-    assert ui.hint == demo_player.END_HINT
+    assert ui.bar.hint == demo_player.END_HINT
     qtbot.keyClick(QtWidgets.QApplication.focusWidget(), Key.Key_Left)
     assert ui.index == n - 1
     qtbot.keyClick(QtWidgets.QApplication.focusWidget(), Key.Key_PageUp)
@@ -310,7 +310,7 @@ def test_every_caption_of_every_demo_has_one_font_size(win, qtbot):
         bar = ui.caption_bar  # the same label for every demo
 
         def fitted(bar=bar):  # once the layout has settled (the views a demo uses shown)
-            return (bar.width() > 50 and ui.caption_pt > 0
+            return (bar.width() > 50 and ui.bar.caption_pt > 0
                     and bar.heightForWidth(bar.width()) <= bar.height() + 1)
 
         qtbot.waitUntil(fitted, timeout=5000)

@@ -109,7 +109,7 @@ def test_a_teacher_records_captions_saves_and_replays_a_demo(win, qtbot, tmp_pat
     assert not rec.recording and not win.modes.is_active("recording")
     assert entry.path.parent == user_demo_dir() and entry.name == "radius-and-the-bound"
     # it is in the Demos menu, marked, and plays with its numbers filled in
-    act = win.demos.user_demo_actions[entry.name]
+    act = win.demos.listing.actions(user=True)[entry.name]
     assert act.text() == "Radius and the bound ✎"
     act.trigger()
     assert win.demos.playing and len(win.demos.player) == 4
@@ -365,7 +365,7 @@ def test_the_editor_edits_a_shipped_demo_into_a_checked_copy(window, qtbot):
     assert copy.steps[0].caption == first + " ({k} now)"
     assert copy.steps[0].checks["updates"] == 4 and len(copy.steps) == len(demo.steps) - 1
     assert DemoPlayer(Workspace(), copy).run_all() == []
-    assert entry.name in window.demos.user_demo_actions
+    assert entry.name in window.demos.listing.actions(user=True)
     editor.close()
 
 
@@ -416,7 +416,7 @@ def test_import_export_and_delete_of_a_users_demo(window, qtbot, tmp_path, monke
     window.actions["import_demo"].trigger()
     mine = [e for e in window.demos.library.entries() if e.user]
     assert [e.title for e in mine] == [src.title]
-    assert mine[0].name in window.demos.user_demo_actions
+    assert mine[0].name in window.demos.listing.actions(user=True)
     out = files.export_demo(mine[0].name, path=str(tmp_path / "share.json"))
     assert load_demo(out).title == src.title
     actions = files.entry_actions(files.delete_menu)
@@ -425,7 +425,7 @@ def test_import_export_and_delete_of_a_users_demo(window, qtbot, tmp_path, monke
     monkeypatch.setattr(error_boxes, "ask", lambda *a, **k: B.Yes)
     actions[mine[0].name].trigger()
     assert not [e for e in window.demos.library.entries() if e.user]
-    assert mine[0].name not in window.demos.user_demo_actions
+    assert mine[0].name not in window.demos.listing.actions(user=True)
 
 
 def test_a_hostile_demo_file_is_refused_and_nothing_is_written(window, tmp_path):

@@ -122,10 +122,10 @@ def test_toggling_keeps_a_hidden_dock_hidden(busy_window, qtbot):
     settle(qtbot, win)
     before = _snapshot(win)
     for _ in range(1):
-        win.presenter.toggle()
+        win.presenter.set_active(True)
         settle(qtbot, win)
         assert not win.docks["side"].isVisible()
-        win.presenter.toggle()
+        win.presenter.set_active(False)
         settle(qtbot, win)
     after = _snapshot(win)
     assert after["state"] == before["state"] and after["visible"] == before["visible"]
@@ -287,7 +287,7 @@ def test_a_demo_is_picked_without_leaving_full_screen(window, qtbot):
     assert any("Ctrl+D" in keys and "Pick a demo" in what for keys, what in shortcut_rows(win))
     pick.trigger()
     qtbot.waitUntil(menu.isVisible)
-    win.demos.demo_actions["margin"].trigger()  # an entry of that menu
+    win.demos.listing.actions(user=False)["margin"].trigger()  # an entry of that menu
     menu.hide()
     assert win.demos.playing and win.presenter.active
     assert win.isFullScreen() or win.windowState() & QtCore.Qt.WindowState.WindowFullScreen

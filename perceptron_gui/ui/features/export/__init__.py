@@ -1,15 +1,14 @@
 """Export: the canvas to PNG and SVG, the window to PNG, a run or a demo to a GIF, the data.
 
-Each export is a generator of steps (:mod:`.job`).  Every file is written
-atomically: a failure or a cancel leaves no partial file.  The package
-imports only the menu's modules at launch; its functions below import theirs
-on first call.
+Each export is a generator of steps (:mod:`.job`), its file written atomically.
+The package imports only the menu's modules at launch; its functions below
+import theirs on first call.
 """
 
 from __future__ import annotations
 
 from .common import EXTENSIONS, MIN_SIZE, ExportError, check_writable, parse_size, write_file
-from .exporter import Exporter, install
+from .exporter import Exporter
 
 
 def export_canvas(*args, **kwargs):
@@ -27,4 +26,4 @@ def export_window_png(*args, **kwargs):
 
 
 __all__ = ["EXTENSIONS", "MIN_SIZE", "ExportError", "Exporter", "check_writable",
-           "export_canvas", "export_window_png", "install", "parse_size", "write_file"]
+           "export_canvas", "export_window_png", "parse_size", "write_file"]

@@ -51,12 +51,9 @@ def _clone(state, from_start: bool = False, layers=None):
 
 
 def warm(workspace, layers) -> None:
-    """Compute (and cache) what a canvas with ``layers`` on reads of ``workspace`` (any thread).
-
-    Its redraw on the UI thread then finds them ready: the readouts (the first
-    time, Novikoff's certificate over every sample), the misclassified
-    samples, and the maximum margin or LDA when their layer is on.
-    """
+    """Compute (and cache) what a canvas with ``layers`` on reads of ``workspace`` (any thread),
+    so that its redraw on the UI thread finds it ready (the readouts: at first Novikoff's
+    certificate over every sample)."""
     if not workspace.dataset.n:
         return
     workspace.readouts()
@@ -67,8 +64,7 @@ def warm(workspace, layers) -> None:
         workspace.lda  # noqa: B018 - fills the cache
 
 
-def _advance_warm(workspace, unit: str, layers) -> bool:
-    """:func:`advance`, then :func:`warm` (worker: a copy no view follows)."""
+def _advance_warm(workspace, unit: str, layers) -> bool:  # worker: a copy no view follows
     moved = advance(workspace, unit)
     if moved:
         warm(workspace, layers)
@@ -89,10 +85,8 @@ def replay_defaults(workspace) -> tuple[bool, str, int]:
     """What a GIF of the run shows by default: ``(from_start, unit, frames)``.
 
     Past the start, the run replayed from ``w = 0`` to the current step (a
-    finished run animated from its end would be one frame): one frame per
-    update when that fits in :data:`MAX_FRAMES`, else per epoch, else the
-    first :data:`MAX_FRAMES` updates; at the start, the next
-    :data:`DEFAULT_RUN_FRAMES` updates.
+    finished run animated from its end would be one frame), by update, else
+    epoch, as :data:`MAX_FRAMES` allows; at the start, the next updates.
     """
     event = workspace.current_event if workspace.running else None
     if event is None:
@@ -127,14 +121,8 @@ def run_caption(workspace) -> str:
     return "   ·   ".join(parts)
 
 
-def two_args(progress):
-    """A ``progress(done, total)`` callback as the steps call it, with a text."""
-    return None if progress is None else (lambda done, total, text="": progress(done, total))
-
-
 def _frame(parts, layer, caption, counter, strip, scale, writer, cancelled, side=None):
-    """One GIF frame (worker) with the views image ``side`` and its caption; the data layer,
-    painted once and returned for the next frames."""
+    """One GIF frame (worker); the data ``layer``, painted once, is returned for the next."""
     from .views import beside
 
     if layer is None and parts.n_data:
@@ -148,8 +136,7 @@ def _frame(parts, layer, caption, counter, strip, scale, writer, cancelled, side
     return layer
 
 
-def _save(writer, path, cancelled):
-    """Encode the GIF and write it (worker); a cancel before the rename writes nothing."""
+def _save(writer, path, cancelled):  # worker; a cancel before the rename writes nothing
     write_checked(path, writer.encode(), cancelled)
     return os.fspath(path)
 
@@ -165,9 +152,9 @@ class GifResult:
     notes: list = field(default_factory=list)
 
 
-def render_run_gif(workspace, path, *, progress=None, **options) -> GifResult:
-    """:func:`run_gif_steps` now; ``progress(done, total)`` returning False raises Cancelled."""
-    return run_now(run_gif_steps(workspace, path, progress=two_args(progress), **options))
+def render_run_gif(workspace, path, **options) -> GifResult:
+    """:func:`run_gif_steps` now."""
+    return run_now(run_gif_steps(workspace, path, **options))
 
 
 def no_run_text(workspace) -> str:
@@ -179,12 +166,9 @@ def no_run_text(workspace) -> str:
 def run_gif_steps(workspace, path, *, frames: int, size=DEFAULT_GIF_SIZE, fps: float = 4.0,
                   unit: str = "update", from_start: bool = False, layers=None, view=None,
                   scale=None, caption: bool = True, progress=None, cancelled=None, axes=None):
-    """The steps (:mod:`.job`) of a run's animated GIF, one frame per step, made on a copy.
-
-    Frame 0 is the start (``w = 0`` with ``from_start``), then one frame per
-    ``unit``, fewer when the run ends; ``size`` includes the caption strip.
-    ``layers, view, scale, axes`` are as for :class:`CanvasRenderer`.
-    """
+    """The steps (:mod:`.job`) of a run's animated GIF, made on a copy: the start (``w = 0``
+    with ``from_start``), then a frame per ``unit`` until the run ends; ``size`` includes
+    the caption strip, ``layers, view, scale, axes`` are :class:`CanvasRenderer`'s."""
     if unit not in STEP_UNITS:
         raise ExportError(f"unknown step unit {unit!r}; expected one of {', '.join(STEP_UNITS)}")
     frames = int(frames)
@@ -240,10 +224,8 @@ def run_gif_steps(workspace, path, *, frames: int, size=DEFAULT_GIF_SIZE, fps: f
 
 
 def demos_module():
-    try:
-        from ....core import demos
-    except ImportError:  # pragma: no cover - the demos module ships with the package
-        raise ExportError("demos are not available in this installation") from None
+    from ....core import demos
+
     return demos
 
 
@@ -273,9 +255,9 @@ def _next(player, demos):
         raise ExportError(str(exc)) from exc
 
 
-def render_demo_gif(demo, path, *, progress=None, **options) -> GifResult:
-    """:func:`demo_gif_steps` now; ``progress(done, total)`` returning False raises Cancelled."""
-    return run_now(demo_gif_steps(demo, path, progress=two_args(progress), **options))
+def render_demo_gif(demo, path, **options) -> GifResult:
+    """:func:`demo_gif_steps` now."""
+    return run_now(demo_gif_steps(demo, path, **options))
 
 
 def demo_gif_steps(demo, path, *, size=DEFAULT_GIF_SIZE, fps: float = 0.5,
@@ -283,10 +265,9 @@ def demo_gif_steps(demo, path, *, size=DEFAULT_GIF_SIZE, fps: float = 0.5,
                    step_budget: int | None = None, checked: bool = False, views=()):
     """The steps (:mod:`.job`) of a demo's animated GIF: its start, then a frame per step.
 
-    ``demo`` is a loaded demo or a name or path; ``fps`` defaults to 0.5 (a
-    caption needs a few seconds).  More run steps than ``step_budget``, or
-    with ``checked`` a failed check, is an ExportError and nothing is written.
-    ``views`` are drawn to the right of the canvas in every frame.
+    ``demo`` is a loaded demo or a name or path; 0.5 fps gives a caption a few
+    seconds.  More run steps than ``step_budget``, or with ``checked`` a failed
+    check, is an ExportError and nothing is written.
     """
     demo = load_for_export(demo)
     check_writable(path)

@@ -53,11 +53,8 @@ def stop_if(cancelled) -> None:
 
 
 def write_file(path, data) -> None:
-    """Write ``data`` (bytes, or an iterable of byte chunks) to ``path`` atomically.
-
-    An OSError becomes a one-line :class:`ExportError` (``path`` untouched); an
-    exception raised by the chunks, such as ``Cancelled``, passes through.
-    """
+    """Write ``data`` (bytes, or byte chunks) to ``path`` atomically; an OSError becomes a
+    one-line :class:`ExportError` (``path`` untouched), the chunks' ``Cancelled`` passes."""
     chunks = [data] if isinstance(data, (bytes, bytearray)) else data
     try:
         atomic_write_bytes(path, chunks)
@@ -76,12 +73,8 @@ def qimage_bytes(image: QtGui.QImage, fmt: str = "PNG", quality: int = -1) -> by
 
 def parse_size(text: str) -> tuple[int, int]:
     """``"800x600"`` (or ``800×600``) to ``(800, 600)``; ExportError when malformed."""
-    cleaned = str(text).strip().lower().replace("×", "x")
-    parts = cleaned.split("x")
-    try:
-        if len(parts) != 2:
-            raise ValueError
-        w, h = int(parts[0]), int(parts[1])
+    try:  # a wrong count of parts fails to unpack: ValueError too
+        w, h = (int(part) for part in str(text).strip().lower().replace("×", "x").split("x"))
     except ValueError:
         raise ExportError(f"bad size {text!r}: expected WIDTHxHEIGHT, e.g. 800x600") from None
     check_size(w, h)

@@ -21,11 +21,8 @@ def ok_cancel(dialog: QtWidgets.QDialog, name: str) -> QtWidgets.QDialogButtonBo
 
 
 class SizeDialog(QtWidgets.QDialog):
-    """Choose the size of an exported picture: width, height, presets, presenter sizes.
-
-    ``canvas_size`` (on screen) is the default and first preset; ``views_size``,
-    the canvas and the views beside it, offers "Include the views shown".
-    """
+    """Choose the size of an exported picture: the canvas's on screen first, presets, or the
+    canvas and the views beside it (``views_size``: "Include the views shown")."""
 
     def __init__(self, canvas_size, presenter: bool = False, title: str = "Export size",
                  parent=None, views_size=None):
@@ -110,11 +107,8 @@ class SizeDialog(QtWidgets.QDialog):
 
 
 class GifDialog(SizeDialog):
-    """Choose what to animate (the run or a demo), frames, step unit, frame rate and size.
-
-    ``demos`` are ``(name, title)``; ``replay`` the run's defaults
-    ``(from_start, unit, frames)`` (:func:`.animation.replay_defaults`).
-    """
+    """Choose what to animate (the run or one of ``demos``), frames, step unit, frame rate
+    and size; ``replay``: :func:`.animation.replay_defaults`."""
 
     def __init__(self, canvas_size, presenter: bool = False, demos=(), can_run=True,
                  parent=None, replay=None):
@@ -170,11 +164,8 @@ class GifDialog(SizeDialog):
 
 
 class RangeDialog(QtWidgets.QDialog):
-    """Choose the updates of a LaTeX table when the log has more than a table may hold.
-
-    ``rows`` is the ``(start, stop)`` proposed (0-based, ``stop`` excluded);
-    ``here`` the updates at or before the cursor (for "Around the cursor").
-    """
+    """Choose the updates of a LaTeX table when the log has more than a table may hold
+    (``rows``: the ``(start, stop)`` proposed; ``here``: the updates up to the cursor)."""
 
     def __init__(self, total: int, limit: int, rows, here: int = 0, parent=None):
         super().__init__(parent)

@@ -1,8 +1,4 @@
-"""The File ▸ Export submenu of the main window and the exports behind it.
-
-The scripted methods (:meth:`Exporter.export_canvas`, :meth:`Exporter.export_gif`)
-wait for the result unless ``wait=False``; the menu never waits.
-"""
+"""The File ▸ Export submenu of the main window and the exports behind it."""
 
 from __future__ import annotations
 
@@ -26,7 +22,7 @@ if TYPE_CHECKING:
 # asked for: the menu is built at launch, the exports are not.
 
 class Exporter(QtCore.QObject):
-    """The File ▸ Export submenu of a main window, and the exports behind it."""
+    """The File ▸ Export submenu of a main window (above Quit), and the exports behind it."""
 
     #: ``(done, total)`` after each GIF frame.
     frameRendered = QtCore.Signal(int, int)
@@ -38,29 +34,24 @@ class Exporter(QtCore.QObject):
         self.progress_dialog: QtWidgets.QProgressDialog | None = None
         self.job: StepsJob | None = None
         self.last_result: GifResult | None = None
-        self.menu = QtWidgets.QMenu("E&xport", window)
-        self.menu.setObjectName("menuExport")
+        self.menu = QtWidgets.QMenu("E&xport", window, objectName="menuExport")
 
-        def action(name, text, slot, shortcut=None, tip=""):
-            act = window.actions.make(ActionSpec(action_id(name), text, slot,
-                                                 (shortcut,) if shortcut else (), tip))
-            self.menu.addAction(act)
-            return act
-
-        self.actionCanvasPng = action("actionExportCanvasPng", "Canvas as &PNG…",
-                                      lambda: self.ask_canvas("png"), "Ctrl+Shift+E",
-                                      "Save the canvas as a PNG picture of a chosen size")
-        self.actionCanvasSvg = action("actionExportCanvasSvg", "Canvas as &SVG…",
-                                      lambda: self.ask_canvas("svg"), None,
-                                      "Save the canvas as an SVG drawing of a chosen size")
-        self.actionWindowPng = action("actionExportWindowPng", "&Window as PNG…",
-                                      self.ask_window, None,
-                                      "Save a picture of the whole window")
+        self.actionCanvasPng, self.actionCanvasSvg, self.actionWindowPng, self.actionGif = (
+            window.actions.make(ActionSpec(action_id(name), text, slot, keys, tip))
+            for name, text, slot, keys, tip in (
+                ("actionExportCanvasPng", "Canvas as &PNG…", lambda: self.ask_canvas("png"),
+                 ("Ctrl+Shift+E",), "Save the canvas as a PNG picture of a chosen size"),
+                ("actionExportCanvasSvg", "Canvas as &SVG…", lambda: self.ask_canvas("svg"),
+                 (), "Save the canvas as an SVG drawing of a chosen size"),
+                ("actionExportWindowPng", "&Window as PNG…", self.ask_window, (),
+                 "Save a picture of the whole window"),
+                ("actionExportGif", "Run or demo as animated &GIF…", self.ask_gif, (),
+                 "Animate the run (one frame per step) or a demo (one frame per demo "
+                 "step) to a GIF")))
+        self.menu.addActions([self.actionCanvasPng, self.actionCanvasSvg, self.actionWindowPng])
         self.menu.addSeparator()
-        self.actionGif = action("actionExportGif", "Run or demo as animated &GIF…",
-                                self.ask_gif, None,
-                                "Animate the run (one frame per step) or a demo (one frame "
-                                "per demo step) to a GIF")
+        self.menu.addAction(self.actionGif)
+        insert_menu_above(window.menus["file"], self.menu, window.actions["quit"])
 
     @property
     def busy(self) -> bool:
@@ -105,13 +96,9 @@ class Exporter(QtCore.QObject):
         return runner.wait(job)
 
     def _as_on_screen(self, scale) -> dict:
-        """The canvas's ``layers`` and ``view``, the ``scale`` (default: the canvas's), and
-        ``axes``: the window's axis space when the export draws at its canvas's scale.
-
-        At the window canvas's size every mark then lands on the pixel the
-        screen shows it on.  At other fonts, or with no canvas on screen (its
-        axes have not measured their labels yet), the axes fit their own labels.
-        """
+        """The canvas's ``layers``, ``view`` and ``scale``, and at that scale its ``axes``: at
+        its size every mark lands on its pixel on screen.  At other fonts, or with no canvas
+        on screen (its axes not measured yet), the axes fit their own labels."""
         canvas = self.window.canvas
         own = style.PRESENTER if self.window.presenting else style.NORMAL
         scale = scale or own
@@ -164,12 +151,8 @@ class Exporter(QtCore.QObject):
 
     def export_canvas(self, path, size, *, fmt: str | None = None, scale=None,
                       wait: bool = True, palette=None, views: bool = False):
-        """Export the canvas as it is on screen (layers, view) at ``size``.
-
-        Returns the path (None on failure or cancel) with ``wait``; else the job.
-        With ``views`` (a PNG), the view shown beside the canvas is drawn to its
-        right, sharing the width as the screen does.
-        """
+        """Export the canvas as on screen at ``size`` (with ``views``, a PNG: the view shown
+        beside it, to its right); the path (None on failure) with ``wait``, else the job."""
         from .renderer import canvas_steps
 
         ws, canvas = self.window.workspace, self.window.canvas
@@ -232,10 +215,8 @@ class Exporter(QtCore.QObject):
                    fps: float = 4.0, frames: int = DEFAULT_RUN_FRAMES, unit: str = "update",
                    from_start: bool = False, scale=None, wait: bool = True,
                    palette=None):
-        """Render the run (``source="run"``) or a demo (``"demo:NAME"``) to a GIF.
-
-        Returns the path (None on failure or cancel) with ``wait``; else the job.
-        """
+        """Render the run (``source="run"``) or a demo (``"demo:NAME"``) to a GIF; the path
+        (None on failure or cancel) with ``wait``, else the job."""
         from .animation import demo_gif_steps, demos_module, run_gif_steps
 
         ws = self.window.workspace
@@ -269,11 +250,8 @@ class Exporter(QtCore.QObject):
 
 
 def in_palette(steps, palette):
-    """Run an export's step generator with ``palette`` active during its own steps only.
-
-    The steps draw on the UI thread between the window's own repaints: the
-    palette is switched around each resumption, so the window keeps its scheme.
-    """
+    """Run an export's step generator with ``palette`` active during its own steps only (the
+    window repaints between them in its own scheme)."""
     value, send = None, True
     while True:
         with style.using(palette):
@@ -294,9 +272,3 @@ def _palette(dialog):
     """The palette a dialog asks for: the window's, or light (the default, for slides)."""
     return style.current() if dialog.scheme_box.isChecked() else style.LIGHT
 
-
-def install(window: WindowAPI) -> Exporter:
-    """Add the File ▸ Export submenu to ``window``."""
-    exporter = Exporter(window)
-    insert_menu_above(window.menus["file"], exporter.menu, window.actions["quit"])
-    return exporter

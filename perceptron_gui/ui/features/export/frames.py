@@ -149,13 +149,11 @@ def qimage_to_pil(image: QtGui.QImage):
 
 
 class GifWriter:
-    """Collects frames (QImages of one size) and encodes an animated GIF with Pillow.
+    """Collects frames (QImages of one size, kept PNG-compressed) and encodes a GIF with Pillow.
 
-    Frames are kept PNG-compressed until :meth:`encode`, which builds *one*
-    palette — median cut over up to :attr:`PALETTE_SAMPLES` frames plus a
-    swatch of the style's colours — and maps every frame to it without
-    dithering, so flat areas stay flat and no colour flickers between frames.
-    Each frame lasts ``1000 / fps`` ms, rounded by the GIF format to 10 ms.
+    *One* palette — median cut over up to :attr:`PALETTE_SAMPLES` frames and the
+    style's colours — maps every frame without dithering: flat areas stay flat, no
+    colour flickers.  A frame lasts ``1000 / fps`` ms, rounded by GIF to 10 ms.
     """
 
     PALETTE_SAMPLES = 8
@@ -171,7 +169,7 @@ class GifWriter:
         return len(self.frames)
 
     def add(self, image: QtGui.QImage, caption: str | None = None) -> None:
-        """Keep one frame (compressed); its caption is already drawn in it."""
+        """Keep one frame (its caption is already drawn in it)."""
         size = (image.width(), image.height())
         if self._size is None:
             self._size = size
@@ -186,7 +184,7 @@ class GifWriter:
             return im.convert("RGB")
 
     def palette(self):
-        """The shared palette, as a "P" image (median cut over sampled frames and the style)."""
+        """The shared palette, as a "P" image."""
         from PIL import Image
 
         n = len(self.frames)

@@ -64,14 +64,12 @@ def render_file(source: str, out: str, *, steps: int | None = None, size=None,
     ``out``, a ``.png``, ``.svg`` or ``.gif`` file, or for a demo a folder of slides (an
     existing one, or a path ending in ``/``); a one-line summary of what was written.
 
-    ``steps``: for a PNG or SVG the steps taken first (``unit`` steps from the
-    file's stored position, or demo steps; default 0); for a GIF the frames
-    (default: a demo's start and every step; a workspace's position and the
-    next :data:`DEFAULT_RUN_FRAMES` − 1 steps).  ``views``: names separated by
-    commas (``"weights"``) drawn right of the canvas, or ``""`` for the demo's.
-    An ExportError (nothing written) gives a one-line reason; for a demo also a
-    failed check of a rendered step, or runs of more than
-    :data:`RENDER_STEP_BUDGET` steps.
+    ``steps``: for a PNG or SVG the ``unit`` (or demo) steps taken first; for a
+    GIF the frames (default: a demo's start and every step; the run's
+    :data:`DEFAULT_RUN_FRAMES`).  ``views``: names separated by commas drawn
+    right of the canvas, or ``""`` for the demo's.  An ExportError (nothing
+    written) gives a one-line reason: for a demo also a failed check, or runs
+    of more than :data:`RENDER_STEP_BUDGET` steps.
     """
     folder = is_folder_output(out)
     ext = "" if folder else Path(out).suffix.lower()
@@ -135,8 +133,7 @@ def is_folder_output(out: str) -> bool:
 
 
 def _render_slides(source, out, *, steps, size, scale, views=None) -> str:
-    """A demo to a folder of slides (``size`` and ``steps`` checked), every rendered step's
-    checks verified."""
+    """A demo to a folder of slides, every rendered step's checks verified."""
     from .slides import render_demo_slides
 
     kind, obj = _load_source(source)

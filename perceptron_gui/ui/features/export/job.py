@@ -1,10 +1,9 @@
 """An export as a sequence of short UI-thread slices and worker tasks, run now or in the background.
 
-An export is written once, as a generator (its *steps*): each bare ``yield``
-ends a short slice of UI-thread work, and each ``yield Offload(func, *args)``
-hands ``func`` to a worker and resumes with its result.  :func:`run_now`
-drives the steps synchronously; a :class:`StepsJob` from the event loop, one
-slice per timer tick.
+An export is a generator (its *steps*): a bare ``yield`` ends a short slice of
+UI-thread work, ``yield Offload(func, *args)`` hands ``func`` to a worker and
+resumes with its result.  :func:`run_now` drives the steps synchronously, a
+:class:`StepsJob` from the event loop.
 """
 
 from __future__ import annotations
@@ -22,11 +21,8 @@ __all__ = ["Offload", "StepsJob", "consume", "report", "run_now"]
 
 
 class Offload:
-    """What a step yields to run ``func(*args)`` off the UI thread; the result comes back.
-
-    ``func`` must not touch widgets or pyqtgraph's scene; it may be a generator
-    function (a superqt worker then stops it at a ``yield`` on Cancel).
-    """
+    """What a step yields to run ``func(*args)`` off the UI thread (no widgets, no scene); a
+    generator function is stopped at a ``yield`` on Cancel."""
 
     def __init__(self, func, *args):
         self.func = func
@@ -34,11 +30,8 @@ class Offload:
 
 
 def run_now(steps):
-    """Drive ``steps`` to the end on this thread (offloaded work too); return its result.
-
-    Offloaded work that raises closes the steps (their ``finally`` blocks run
-    now) and the exception propagates.
-    """
+    """Drive ``steps`` to the end on this thread (offloaded work too); return its result
+    (offloaded work that raises closes the steps, then propagates)."""
     value = None
     while True:
         try:
@@ -63,11 +56,8 @@ class StepsJob(Job):
 
     ``make_steps(progress, cancelled)`` returns the steps generator:
     ``progress(done, total, text)`` reports, ``cancelled()`` (thread-safe) tells
-    a worker to stop.  ``should_stop()`` is asked between slices (a progress
-    dialog's ``wasCanceled``; its ``canceled`` signal, connected to
-    :meth:`cancel`, stops a worker under way at once).  ``progressed`` carries
-    ``(done, total, text)``; ``error`` is the exception that ended the steps,
-    or None; ``result`` is None when cancelled or failed.
+    a worker to stop.  ``should_stop()`` is asked between slices.  ``error`` is
+    the exception that ended the steps; ``result`` is None when cancelled or failed.
     """
 
     progressed = QtCore.Signal(int, int, str)
@@ -82,22 +72,14 @@ class StepsJob(Job):
         self.cancelled = False
         self._tick = YieldingTimer(self, lambda: self._advance(None))
 
-    @property
-    def running(self) -> bool:
-        """True until the steps ended, failed or were cancelled."""
-        return not self.done
-
     def start(self) -> StepsJob:
         """Begin at the next turn of the event loop."""
         self._tick.start()
         return self
 
     def run_here(self):
-        """Drive the steps that are left to the end from this thread, now; the result.
-
-        The offloaded work runs in a worker this thread waits for, so no event loop
-        turns until the job ends.  RuntimeError while a step's work runs in a worker.
-        """
+        """Drive the steps that are left to the end now, waiting for each worker (no event
+        loop turns); RuntimeError while a step's work runs in a worker."""
         from ... import workers
 
         if self._worker is not None:
@@ -135,8 +117,7 @@ class StepsJob(Job):
     def _stop_requested(self) -> bool:
         return self._stop_event.is_set() or bool(self._should_stop and self._should_stop())
 
-    def _send(self, value):
-        """Resume the steps with ``value``: what they yield, or None once the job ended."""
+    def _send(self, value):  # what the steps yield, or None once the job ended
         if self._stop_requested():
             self.cancel()
             return None

@@ -1,15 +1,11 @@
 """The offscreen canvas's scene without its markers: what lies under them and what over them.
 
-An export picture is the scene *under* the markers, the markers (painted in
-a worker) and the scene *over* them, in the scene's stacking order.
 pyqtgraph paints each scene layer on the UI thread, but into a ``QPicture``:
 recording costs a few milliseconds; rasterizing (the grid, text, regions) is
-left to the worker, which plays the pictures onto the image.  Qt allows
-``QPainter`` on ``QImage`` and ``QPicture`` in any thread.
-
-The items' pixel caches are turned off first: a cached item would be
-recorded as a full-size compressed image, and a pixmap may not be used
-outside the UI thread.
+left to the worker, which plays the pictures onto the image (Qt allows
+``QPainter`` on ``QImage`` and ``QPicture`` in any thread).  The items' pixel
+caches are turned off first: a cached item would be recorded as a full-size
+compressed image, and a pixmap may not be used outside the UI thread.
 """
 
 from __future__ import annotations
@@ -20,11 +16,8 @@ __all__ = ["ScenePass", "play", "split_items", "to_image_transform", "without_it
 
 
 def split_items(scene, markers) -> tuple[list, list]:
-    """The scene's items painted under and over the ``markers`` items: ``(under, over)``.
-
-    Ancestors of items of the other side are in neither list (hiding one would
-    hide both sides); items stacked between two marker items count as over.
-    """
+    """The scene's items painted ``(under, over)`` the ``markers`` items (between two: over;
+    ancestors of the other side's in neither list: hiding one would hide both sides)."""
     order = scene.items(QtCore.Qt.SortOrder.AscendingOrder)
     marker_ids = {id(m) for m in markers}
     places = [i for i, item in enumerate(order) if id(item) in marker_ids]
@@ -57,11 +50,8 @@ def without_item_caches(scene) -> None:
 
 
 class ScenePass:
-    """One scene layer of an export: recorded by pyqtgraph (UI thread), played anywhere.
-
-    ``exporter`` is the scene's ``ImageExporter``, made once per canvas (it
-    builds a parameter tree); ``hidden`` items get opacity 0 while recording.
-    """
+    """One scene layer of an export, recorded by pyqtgraph (UI thread) with the ``hidden``
+    items at opacity 0; ``exporter`` is made once per canvas (it builds a parameter tree)."""
 
     def __init__(self, exporter, size, hidden):
         self.scene = exporter.item

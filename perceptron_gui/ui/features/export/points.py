@@ -1,9 +1,8 @@
 """The markers of an export (data points, mistake crosses), painted off the UI thread.
 
 pyqtgraph exports a scatter by drawing one vector symbol per point from
-Python, on the UI thread.  Here the markers are described on the UI thread
-and painted in a worker: each symbol is drawn once as a vector, at 16
-sub-pixel phases, and copied to every point with the phase nearest its
+Python, on the UI thread.  Here each symbol is drawn once, at 16 sub-pixel
+phases, and copied in a worker to every point with the phase nearest its
 position (within 1/8 pixel), in the items' order.
 """
 
@@ -33,12 +32,10 @@ PHASES = 4  # sub-pixel positions per axis
 
 @dataclass(frozen=True)
 class MarkerGroup:
-    """Copies of one marker at many points of an image.
+    """Copies of the marker of the canvas item ``name`` (``size`` in pixels) at many points.
 
-    ``name`` is the canvas item whose look the markers take; ``points`` the
-    centres in its coordinates, or a function returning them (called in the
-    worker: selecting a class of 10⁶ points is not UI-thread work); ``size``
-    is in pixels.
+    ``points`` are the centres in the item's coordinates, or a function returning
+    them (called in the worker: selecting a class of 10⁶ points is not UI-thread work).
     """
 
     name: str
@@ -121,11 +118,8 @@ def _sprites(group: MarkerGroup):
 
 def paint_markers(image: QtGui.QImage, groups, clip: QtCore.QRect | None = None,
                   cancelled=None):
-    """Paint ``groups`` on ``image`` in order, clipped to ``clip`` (worker); a generator.
-
-    Yields the count painted every :data:`CHUNK` markers (a superqt worker
-    stops there when quit); ``cancelled()`` returning True stops it too.
-    """
+    """Paint ``groups`` on ``image`` in order, clipped to ``clip`` (worker); a generator that
+    yields the count painted every :data:`CHUNK` markers (a superqt worker stops there)."""
     done = 0
     painter = QtGui.QPainter(image)
     try:

@@ -43,10 +43,9 @@ def default_layers(workspace) -> dict:
 def _without_points(canvas, workspace) -> None:
     """Let the offscreen ``canvas`` draw no data markers: the export paints them itself.
 
-    Up to ``marker_max`` points the data layer's items stay empty, so the points
-    never go to pyqtgraph on the UI thread (a record per point) while the
-    scatters keep the style the export's markers take; beyond, the layer draws
-    the view's raster as on screen, computed in the export's workers.
+    Up to ``marker_max`` points the data layer's items stay empty (no record per
+    point in pyqtgraph on the UI thread; the scatters keep the markers' style);
+    beyond, it draws the view's raster as on screen, computed in the workers.
     """
     data = canvas.layer("data")
     if workspace.dataset.n <= data.marker_max:
@@ -59,9 +58,8 @@ def _without_points(canvas, workspace) -> None:
 def measure_axes(canvas) -> None:
     """Let the axes of ``canvas`` size themselves to the tick labels they show now.
 
-    pyqtgraph's ``AxisItem`` learns its labels' width only when it paints: a
-    canvas never painted keeps a 30-pixel label space.  Painting each axis into
-    a throwaway picture measures it.
+    pyqtgraph's ``AxisItem`` learns its labels' width only when it paints (a
+    canvas never painted keeps 30 pixels): paint each into a throwaway picture.
     """
     option = QtWidgets.QStyleOptionGraphicsItem()
     pi = canvas.getPlotItem()
@@ -78,14 +76,11 @@ def measure_axes(canvas) -> None:
 
 
 class CanvasRenderer:
-    """An offscreen canvas of a workspace at an exact size, laid out like the visible one.
+    """An offscreen canvas (``WA_DontShowOnScreen``) of a workspace at an exact size.
 
-    The canvas is a real widget with ``WA_DontShowOnScreen``.  ``size`` is in
-    pixels; ``view`` the data rectangle, ``((x0, x1), (y0, y1))`` or ``(x0, x1,
-    y0, y1)``, widened along one axis to the image's aspect ratio (default: the
-    canvas's "fit view"); ``pyqtgraph_points`` lets the canvas draw the data
-    points itself (:meth:`scene_image`); ``axes`` the pixels the axes take (the
-    window canvas's :meth:`Canvas.axis_space`; default: :func:`measure_axes`).
+    ``view``, ``((x0, x1), (y0, y1))`` or ``(x0, x1, y0, y1)``, is widened to the
+    image's aspect ratio (default: "fit view"); ``pyqtgraph_points`` lets the canvas
+    draw the points itself; ``axes``: :meth:`Canvas.axis_space` (else measured).
     """
 
     def __init__(self, workspace, size, *, layers=None, view=None, scale=None,
@@ -103,9 +98,9 @@ class CanvasRenderer:
     def build_steps(self):
         """Make the offscreen canvas in UI-thread slices (run by the constructor unless ``defer``).
 
-        The canvas is laid out, styled and given its layers (made a slice each)
-        and view while it still draws an empty workspace (each redraw is cheap
-        then); it is given the workspace last, which it draws but does not follow.
+        Laid out, styled and given its layers and view while it draws an empty
+        workspace (each redraw is cheap then), it is given the workspace last,
+        which it draws but does not follow.
         """
         from ....core import Workspace
         from ... import style
@@ -229,7 +224,7 @@ class CanvasRenderer:
                 for layer, name in (("data", "point_raster"), ("mistakes", "mistake_raster"))]
 
     def _groups(self, to_image) -> tuple[list[MarkerGroup], QtCore.QRect, int]:
-        """The marker groups in drawing order, the view box in image pixels, how many are data."""
+        """The marker groups in drawing order, the view box in pixels, how many are data."""
         canvas = self.canvas
         # at large n the view's exact raster, as on screen, rather than a blob of markers
         data = ([] if canvas.layer("data").mode == "raster"
@@ -296,11 +291,8 @@ def _sized(exporter, width, height):
 
 @dataclass
 class Parts:
-    """A canvas picture before composing: the scene under and over the markers, and them.
-
-    ``groups`` are in drawing order, the first ``n_data`` the data; ``rasters`` are
-    ``(QImage, QRect)`` of many points, painted before the markers pixel for pixel.
-    """
+    """A canvas picture before composing: the scene under and over the markers, and them
+    (the first ``n_data`` groups the data; ``rasters``, ``(QImage, QRect)`` of many points)."""
 
     under: QtGui.QPicture
     over: QtGui.QPicture
@@ -375,10 +367,9 @@ def canvas_steps(workspace, path, size, *, fmt: str | None = None, layers=None, 
                  views_share=None):
     """The steps of a canvas export to PNG or SVG (see :mod:`.job`); returns the path.
 
-    ``fmt`` is "png" or "svg" (default: from the file's extension); ``views``:
-    names of views drawn to the right of the canvas (PNG only), in the state of
-    the views ``like`` (``{name: view}``) on screen, in ``views_share`` of the
-    width (default :data:`.views.VIEWS_SHARE`).
+    ``fmt`` defaults to the file's extension; ``views`` are drawn to the right
+    of the canvas (PNG only) as their namesakes ``like`` on screen, in
+    ``views_share`` of the width (default :data:`.views.VIEWS_SHARE`).
     """
     from .views import ViewsRenderer, check_views, side_height, split
 

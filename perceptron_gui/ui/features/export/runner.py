@@ -1,7 +1,6 @@
 """Every export's one way to run: its steps as a :class:`~.job.StepsJob` behind a progress dialog.
 
-The run stops moving first: the export is made from the workspace as it is
-now.  Cancel ends the job at once and writes nothing.
+The run stops first: the export is made from the workspace as it is now.
 """
 
 from __future__ import annotations
@@ -21,12 +20,8 @@ __all__ = ["start", "wait"]
 
 def start(window: WindowAPI, make_steps, *, title: str, name: str, minimum_ms: int = 300,
           parent: QtCore.QObject | None = None) -> tuple[StepsJob, QtWidgets.QProgressDialog]:
-    """Start an export's steps with a progress dialog; returns the job and the dialog.
-
-    ``name`` is the dialog's objectName (the stall benchmark finds it by it);
-    it shows after ``minimum_ms``.  The job starts at the next turn of the
-    event loop; the dialog is deleted when the job ends.
-    """
+    """Start an export's steps at the next turn of the event loop, with a progress dialog
+    (``name``: the stall benchmark finds it) deleted when the job ends."""
     window.playback.stop()
     dialog, bar = progress_dialog(window, f"{title}…", title=title, name=name,
                                   minimum_ms=minimum_ms)
@@ -52,4 +47,4 @@ def start(window: WindowAPI, make_steps, *, title: str, name: str, minimum_ms: i
 def wait(job: StepsJob):
     """Drive ``job`` to its end now (scripts and tests); its result, None when cancelled or
     failed."""
-    return job.run_here() if job.running else job.result
+    return job.result if job.done else job.run_here()

@@ -1,10 +1,8 @@
 """A demo as slides: a folder of numbered PNG frames, their captions, and a page.
 
-The frames are a demo GIF's, written as ``slide-01.png`` … with
-``captions.txt`` (one caption a line), ``slides.md`` (to paste into slide
-tools) and ``slides.html`` (one page for a browser).  A cancelled or failed
-export removes the slides it had written, and never touches a file it did
-not write.
+A demo GIF's frames as ``slide-01.png`` … with ``captions.txt``, ``slides.md``
+(for slide tools) and ``slides.html``.  A cancelled or failed export removes
+the slides it had written, and never touches a file it did not write.
 """
 
 from __future__ import annotations
@@ -19,7 +17,7 @@ from pathlib import Path
 from PySide6 import QtGui
 
 from ....core.io import Cancelled
-from .animation import demo_frames_steps, load_for_export, two_args
+from .animation import demo_frames_steps, load_for_export
 from .common import DEFAULT_IMAGE_SIZE, ExportError, qimage_bytes
 from .job import Offload, run_now
 from .renderer import write_checked
@@ -138,6 +136,6 @@ def demo_slides_steps(demo, folder, *, size=DEFAULT_IMAGE_SIZE, scale=None, prog
                         time.perf_counter() - started)
 
 
-def render_demo_slides(demo, folder, *, progress=None, **options) -> SlidesResult:
+def render_demo_slides(demo, folder, **options) -> SlidesResult:
     """:func:`demo_slides_steps` now (``folder`` created if missing)."""
-    return run_now(demo_slides_steps(demo, folder, progress=two_args(progress), **options))
+    return run_now(demo_slides_steps(demo, folder, **options))

@@ -1,12 +1,10 @@
 """SVG export: pyqtgraph writes the scene an item at a time, the export writes the markers.
 
 pyqtgraph's ``SVGExporter`` writes the whole scene in one call on the UI
-thread, every marker through an XML DOM.  Here pyqtgraph's per-item generator
-writes one item per call, children first, in short UI-thread slices (an item
-written hands its elements to its parent through pyqtgraph's ``generateSvg``
-hook); each marker item writes only a placeholder.  A worker then serializes
-the document and writes the markers into the placeholders: one symbol
-definition per item and one ``<use>`` per point.
+thread, every marker through an XML DOM.  Here it writes one item per call,
+children first, in short UI-thread slices (through its ``generateSvg`` hook),
+and a marker item only a placeholder; a worker then writes the markers into
+the placeholders: one symbol definition per item and one ``<use>`` per point.
 """
 
 from __future__ import annotations
@@ -30,10 +28,8 @@ SLICE_S = 0.015
 
 
 def close_subpaths(d: str) -> str:
-    """SVG path data with each ``Z`` replaced by a line back to its subpath's start.
-
-    pyqtgraph 0.14's SVG exporter cannot parse Qt 6's ``Z`` (pyqtgraph issue #3495).
-    """
+    """SVG path data with each ``Z`` a line back to its subpath's start (pyqtgraph 0.14's
+    SVG exporter cannot parse Qt 6's ``Z``, pyqtgraph issue #3495)."""
     out, start = [], None
     for token in d.split():
         if token in ("Z", "z"):
@@ -47,12 +43,9 @@ def close_subpaths(d: str) -> str:
 
 
 def ellipse_to_path(shape) -> None:
-    """Replace an SVG ``circle``/``ellipse`` element by a fine polygon ``path``.
-
-    pyqtgraph leaves circles inside a scaling transform, where renderers
-    without ``vector-effect`` support (librsvg) scale the stroke too: the 1-px
-    R circle became tens of pixels wide.
-    """
+    """Replace an SVG ``circle``/``ellipse`` by a fine polygon ``path``: pyqtgraph leaves
+    circles in a scaling transform, where renderers without ``vector-effect`` (librsvg)
+    scale the stroke too (the 1-px R circle became tens of pixels wide)."""
     def number(name, default=0.0):
         try:
             return float(shape.getAttribute(name) or default)
@@ -163,12 +156,8 @@ def _children_first(scene, skip):
 
 
 def scene_svg_steps(exporter, named_items, groups, clip):
-    """The scene as :class:`SvgParts`: a generator of UI-thread slices of :data:`SLICE_S`.
-
-    ``exporter`` is pyqtgraph's ``SVGExporter`` of the scene (its width and
-    height set).  The items are out of export mode and without hooks again
-    when it returns or is closed.
-    """
+    """The scene as :class:`SvgParts`: a generator of UI-thread slices of :data:`SLICE_S`
+    (``exporter``: pyqtgraph's ``SVGExporter`` of the scene, its width and height set)."""
     scene = exporter.item
     params = exporter.params
     options = {child.name(): child.value() for child in params.children()}
@@ -205,9 +194,8 @@ def frame_clips(node, defs, size, background: QtGui.QColor) -> None:
     """After each group clipped to a rectangle, paint what lies outside it ``background``.
 
     SVG Tiny 1.2 renderers (QtSvg, many slide tools) ignore pyqtgraph's
-    ``clip-path``: the regions and lines spread over the axes.  A frame in the
-    background's colour (the axes come after it) draws the same picture with
-    or without ``clip-path``.
+    ``clip-path``: the regions and lines spread over the axes.  With this frame
+    (the axes come after it) the picture is the same either way.
     """
     rects = {}
     for clip in [*node.getElementsByTagName("clipPath"),
@@ -322,11 +310,8 @@ def symbol_definition(group: MarkerGroup, ident: str) -> str:
 
 
 def _uses(ident: str, xy: np.ndarray) -> bytes:
-    """``<use>`` elements of the symbol ``ident`` at the rows of ``xy``.
-
-    Flat lists of floats: a list per point is a container the garbage collector
-    tracks, and many alive at once set off full collections that hold the UI thread.
-    """
+    """``<use>`` elements of the symbol ``ident`` at the rows of ``xy`` (flat lists: a list
+    per point is tracked by the garbage collector, whose full collections hold the UI)."""
     rounded = np.round(xy, 2)
     xs, ys = rounded[:, 0].tolist(), rounded[:, 1].tolist()
     head = f'<use xlink:href="#{ident}" x="'

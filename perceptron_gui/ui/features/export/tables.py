@@ -26,12 +26,9 @@ __all__ = ["TableExport", "frozen_run", "log_csv_steps", "log_latex_steps",
 def frozen_run(source):
     """A callable returning a copy of the run of ``source`` (a workspace or a started learner).
 
-    The learner's update log and caches are rebuilt by whoever asks (a replay
-    fills a cache, the run appends and thins): a worker must not share them
-    with the UI thread.  The learner is pickled now, on the calling thread
-    (caches left out; about 20 ms for an 85 MB log), and unpickled where the
-    callable is called.  A workspace without a run comes back as it is, for
-    the report to refuse.
+    The learner's update log and caches change (a replay fills a cache, the run
+    appends and thins): a worker must not share them with the UI thread.  Pickled
+    now (caches left out; about 20 ms for an 85 MB log), unpickled where called.
     """
     if isinstance(source, Workspace):
         if not source.running:
@@ -106,7 +103,7 @@ def points_csv_steps(dataset, path):
 
 class TableExport:
     """One data export under way in a window, and what the window says at its end:
-    ``done_text(rows)`` after a success, ``fail(error)`` shows why nothing was written."""
+    ``done_text(rows)`` after a success, ``fail(reason)`` shows why nothing was written."""
 
     def __init__(self, window: WindowAPI, make_steps, *, title: str, path: str, done_text, fail):
         existed = os.path.exists(path)
@@ -115,8 +112,9 @@ class TableExport:
                                              name="tableExportProgress")
 
         def finished(result):
-            if self.job.error is not None:
-                fail(self.job.error)
+            error = self.job.error
+            if error is not None:
+                fail((error.strerror if isinstance(error, OSError) else None) or error)
             elif self.job.cancelled:
                 kept = "the file on disk is unchanged" if existed else "nothing was written"
                 window.show_message(f"{title}: cancelled; {kept}.")
@@ -128,7 +126,7 @@ class TableExport:
     @property
     def running(self) -> bool:
         """True until the export ended, failed or was cancelled."""
-        return self.job.running
+        return not self.job.done
 
     def wait(self) -> bool:
         """Drive the export to its end now; True when the file was written."""

@@ -1,8 +1,7 @@
 """The views beside the canvas in an export: drawn offscreen at an exact size, put on the right.
 
-The views are real widgets never shown on screen (``WA_DontShowOnScreen``, as
-the export's canvas), stacked top to bottom in the pixels given; :func:`beside`
-paints only into images, so it runs in a worker.
+The views are real widgets never shown on screen (as the export's canvas);
+:func:`beside` paints only into images, so it runs in a worker.
 """
 
 from __future__ import annotations
@@ -31,8 +30,8 @@ def check_views(names) -> tuple[str, ...]:
 
 
 def split(width: int, views: int, share: float = VIEWS_SHARE) -> tuple[int, int]:
-    """``(canvas width, views width)`` of a picture ``width`` pixels wide (views 0 or more);
-    ExportError when either part would be narrower than :data:`~.common.MIN_SIZE`."""
+    """``(canvas width, views width)`` of a picture ``width`` pixels wide (ExportError
+    below :data:`~.common.MIN_SIZE`)."""
     if not views:
         return int(width), 0
     side = int(round(width * share))
@@ -67,8 +66,7 @@ def beside(left: QtGui.QImage, right: QtGui.QImage | None) -> QtGui.QImage:
 
 
 def _qpalette() -> QtGui.QPalette:
-    """The widgets' palette for the scheme drawn now: the application's when it is of
-    that scheme, else Fusion's light or the dark one."""
+    """The widgets' palette for the scheme drawn now (the application's if it is of it)."""
     from ... import style
     from ...theme import dark_qpalette
 
@@ -97,12 +95,8 @@ def _fit(view, width: int, height: int) -> bool:
 
 
 class ViewsRenderer:
-    """The views named, offscreen, on ``workspace``, in ``size`` pixels (stacked).
-
-    ``like`` maps names to views on screen whose state (a zoom, the layers
-    chosen) each offscreen view takes; ``controls=False`` hides the views' own
-    controls (a demo's slides).
-    """
+    """The views named, offscreen, on ``workspace``, in ``size`` pixels (stacked); each takes
+    the state (a zoom, the layers chosen) of its namesake on screen in ``like``."""
 
     def __init__(self, workspace, names, size, *, scale=None, like=None, controls=True):
         from ... import style
@@ -146,14 +140,13 @@ class ViewsRenderer:
         painter = QtGui.QPainter(out)
         y = 0
         palette = _qpalette()
-        for view in self.views:
+        for view, (width, height) in zip(self.views, self._slots, strict=True):
             view.setPalette(palette)
             view.refresh()
             view.grab()  # a first paint: a label whose text grew asks for room only then
             deliver_layout()
             view.refresh()  # again, laid out: ticks and labels sized to the final plot
             deliver_layout()
-            width, height = self._slots[self.views.index(view)]
             if _fit(view, width, height):
                 view.refresh()
                 deliver_layout()
