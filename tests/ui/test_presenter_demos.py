@@ -77,6 +77,7 @@ def _problems(qtbot, win, demo: str) -> list[str]:
     return problems
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(1920, 1080), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_every_step_of_every_demo_shows_whole_in_presenter_mode(window, qtbot, subtests, size):
     """Issue 33: captions cut at their last clause, the colour bar on points, the views'
