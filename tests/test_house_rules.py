@@ -29,11 +29,8 @@ an example.
 from __future__ import annotations
 
 import ast
-from pathlib import Path
 
-import perceptron_gui
-
-PACKAGE = Path(perceptron_gui.__file__).resolve().parent
+from tests.package_source import modules, nodes
 
 #: Names of the window, as features and the notebook API hold it.
 WINDOW_NAMES = frozenset({"window", "w", "win", "mw", "main_window"})
@@ -71,9 +68,9 @@ DEFERRED_MODULE = "ui/deferred.py"
 
 
 def _modules() -> dict[str, str]:
-    files = sorted(PACKAGE.rglob("*.py"))
-    assert len(files) > 50
-    return {path.relative_to(PACKAGE).as_posix(): path.read_text("utf-8") for path in files}
+    found = modules()
+    assert len(found) > 50
+    return found
 
 
 def _receiver(node: ast.expr) -> str:
@@ -91,7 +88,7 @@ def _last_name(node: ast.expr) -> str | None:
 
 def found_by_name(source: str, rel: str) -> list[str]:
     """Every ``findChild`` / ``findChildren``."""
-    return [f"{rel}:{node.lineno}: {node.attr}" for node in ast.walk(ast.parse(source, rel))
+    return [f"{rel}:{node.lineno}: {node.attr}" for node in nodes(source, rel)
             if isinstance(node, ast.Attribute) and node.attr in ("findChild", "findChildren")]
 
 
@@ -99,7 +96,7 @@ def duck_typed(source: str, rel: str) -> tuple[list[str], list[str]]:
     """``getattr``/``hasattr`` calls: (on the window or a view, others not allowed)."""
     banned, unlisted = [], []
     own_self_is_view = rel.startswith(VIEW_MODULES)
-    for node in ast.walk(ast.parse(source, rel)):
+    for node in nodes(source, rel):
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
                 and node.func.id in ("getattr", "hasattr") and node.args):
             continue
@@ -121,7 +118,7 @@ def deferred_other_ways(source: str, rel: str) -> list[str]:
     and ``sendPostedEvents`` without an event type."""
     names = ("processEvents", "QEventLoop", "singleShot")
     found = []
-    for node in ast.walk(ast.parse(source, rel)):
+    for node in nodes(source, rel):
         if ((isinstance(node, ast.Attribute) and node.attr in names)
                 or (isinstance(node, ast.Name) and node.id in names)
                 or (isinstance(node, ast.keyword) and node.arg == "singleShot")):
@@ -137,7 +134,7 @@ def deferred_other_ways(source: str, rel: str) -> list[str]:
 def magic(source: str, rel: str) -> list[str]:
     """Every ``__getattr__`` defined (module level or in a class)."""
     return [f"{rel}:{node.lineno}: def __getattr__"
-            for node in ast.walk(ast.parse(source, rel))
+            for node in nodes(source, rel)
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
             and node.name == "__getattr__"]
 
@@ -149,18 +146,18 @@ _STATIC_BOXES = ("warning", "critical", "question", "information", "about")
 def message_boxes(source: str, rel: str) -> list[str]:
     """Every message box made: ``QMessageBox(...)`` or its static functions, through any
     alias the module assigns (``B = QtWidgets.QMessageBox``)."""
-    tree = ast.parse(source, rel)
+    tree_nodes = nodes(source, rel)
 
     def is_box_class(node: ast.expr) -> bool:
         return ((isinstance(node, ast.Attribute) and node.attr == "QMessageBox")
                 or (isinstance(node, ast.Name) and node.id in aliases))
 
     aliases = {"QMessageBox"}
-    for node in ast.walk(tree):
+    for node in tree_nodes:
         if (isinstance(node, ast.Assign) and is_box_class(node.value)
                 and all(isinstance(t, ast.Name) for t in node.targets)):
             aliases |= {t.id for t in node.targets}
-    return [f"{rel}:{node.lineno}: {ast.unparse(node.func)}" for node in ast.walk(tree)
+    return [f"{rel}:{node.lineno}: {ast.unparse(node.func)}" for node in tree_nodes
             if isinstance(node, ast.Call) and (
                 is_box_class(node.func)
                 or (isinstance(node.func, ast.Attribute) and node.func.attr in _STATIC_BOXES
@@ -170,7 +167,7 @@ def message_boxes(source: str, rel: str) -> list[str]:
 def warns(source: str, rel: str) -> list[str]:
     """Every call of ``errors.warn`` (or a bare ``warn`` imported from it)."""
     hits = []
-    for node in ast.walk(ast.parse(source, rel)):
+    for node in nodes(source, rel):
         if not isinstance(node, ast.Call):
             continue
         func = node.func

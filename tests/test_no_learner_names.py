@@ -8,12 +8,10 @@ capabilities say what it can do, so a new learner needs no edit elsewhere.
 from __future__ import annotations
 
 import ast
-from pathlib import Path
 
-import perceptron_gui
 from perceptron_gui.core.learners import registry
+from tests.package_source import modules, nodes
 
-PACKAGE = Path(perceptron_gui.__file__).resolve().parent
 #: Where the learners are defined: the one place that may know them by name.
 LEARNERS_DIR = "core/learners/"
 
@@ -30,7 +28,7 @@ def _keys_in(node: ast.AST, keys: set[str]) -> list[str]:
 def name_comparisons(source: str, rel: str, keys: set[str]) -> list[str]:
     """``rel:line: expression`` for each comparison with a learner key among its operands."""
     found = []
-    for node in ast.walk(ast.parse(source, rel)):
+    for node in nodes(source, rel):
         if isinstance(node, ast.Compare) and any(
                 _keys_in(operand, keys) for operand in (node.left, *node.comparators)):
             found.append(f"{rel}:{node.lineno}: {ast.unparse(node)}")
@@ -56,10 +54,9 @@ def test_the_checker_finds_a_name_comparison():
 def test_no_learner_name_is_compared_outside_the_learners():
     keys = set(registry.REGISTRY)
     assert {"primal", "dual", "lda"} <= keys
-    files = sorted(PACKAGE.rglob("*.py"))
-    rels = {path: path.relative_to(PACKAGE).as_posix() for path in files}
-    outside = {path: rel for path, rel in rels.items() if not rel.startswith(LEARNERS_DIR)}
-    assert len(outside) > 100 and len(outside) < len(rels)
-    found = [hit for path, rel in outside.items()
-             for hit in name_comparisons(path.read_text("utf-8"), rel, keys)]
+    sources = modules()
+    outside = {rel: source for rel, source in sources.items() if not rel.startswith(LEARNERS_DIR)}
+    assert len(outside) > 100 and len(outside) < len(sources)
+    found = [hit for rel, source in outside.items()
+             for hit in name_comparisons(source, rel, keys)]
     assert found == []

@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import ast
-from pathlib import Path
 
 import numpy as np
 
-import perceptron_gui
 from perceptron_gui.core import Dataset, Workspace, scale
 from perceptron_gui.ui.widgets.canvas.layers.data import DataLayer
 from perceptron_gui.ui.widgets.canvas.layers.mistakes import MistakesLayer
-
-PACKAGE = Path(perceptron_gui.__file__).parent
+from tests.package_source import modules, nodes
 
 
 def test_the_layers_draw_markers_up_to_the_one_cut_off():
@@ -31,15 +28,15 @@ def test_the_workspace_builds_a_switch_in_a_worker_above_the_cut_off(monkeypatch
 
 def test_no_module_states_the_cut_off_again():
     here = []
-    for path in sorted(PACKAGE.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for rel, source in modules().items():
+        for node in nodes(source, rel):
             if (isinstance(node, ast.Compare) and len(node.comparators) == 1
                     and isinstance(node.comparators[0], ast.Constant)
                     and node.comparators[0].value == scale.LARGE_N):
-                here.append(str(path.relative_to(PACKAGE)))
+                here.append(rel)
             elif (isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant)
                   and node.value.value == scale.LARGE_N
                   and any(isinstance(t, ast.Name) and t.id.endswith(("_N", "_MAX"))
                           for t in node.targets)):
-                here.append(str(path.relative_to(PACKAGE)))
+                here.append(rel)
     assert here == ["core/scale.py"]

@@ -9,24 +9,23 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import perceptron_gui
 from perceptron_gui.core.learners import losses, registry
 from perceptron_gui.core.learners.losses import MARGIN_LOSSES, TRAINABLE, loss_for
+from tests.package_source import PACKAGE, modules, nodes
 
-PACKAGE = Path(perceptron_gui.__file__).parent
-TABLE = Path(losses.__file__)
+TABLE = Path(losses.__file__).resolve()
 NAMES = {loss.name for loss in MARGIN_LOSSES}
 
 
-def loss_strings(source: str) -> list[tuple[int, str]]:
+def loss_strings(source: str, rel: str = "<module>") -> list[tuple[int, str]]:
     """``(line, name)`` of every string constant in ``source`` that is a loss's name.
 
     A piece of an f-string (``f"perceptron{suffix}"``, a file name) is text, not a value.
     """
-    tree = ast.parse(source)
-    pieces = {id(v) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr)
+    walked = nodes(source, rel)
+    pieces = {id(v) for node in walked if isinstance(node, ast.JoinedStr)
               for v in node.values}
-    return [(node.lineno, node.value) for node in ast.walk(tree)
+    return [(node.lineno, node.value) for node in walked
             if isinstance(node, ast.Constant) and isinstance(node.value, str)
             and node.value in NAMES and id(node) not in pieces]
 
@@ -40,22 +39,22 @@ def test_the_check_catches_a_loss_named_by_string():
 
 def test_no_module_outside_the_table_names_a_loss():
     found = {}
-    for path in sorted(PACKAGE.rglob("*.py")):
-        if path == TABLE:
+    for rel, source in modules().items():
+        if PACKAGE / rel == TABLE:
             continue
-        hits = loss_strings(path.read_text(encoding="utf-8"))
+        hits = loss_strings(source, rel)
         if hits:
-            found[str(path.relative_to(PACKAGE))] = hits
+            found[rel] = hits
     assert found == {}, f"loss names outside {TABLE.name}: {found}"
 
 
 def test_loss_names_are_defined_once():
     defined = []
-    for path in sorted(PACKAGE.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for rel, source in modules().items():
+        for node in nodes(source, rel):
             if isinstance(node, ast.Assign | ast.AnnAssign):
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-                defined += [path.name for t in targets
+                defined += [Path(rel).name for t in targets
                             if isinstance(t, ast.Name) and t.id == "LOSS_NAMES"]
     assert len(defined) == 1, defined
 

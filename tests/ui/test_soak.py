@@ -54,8 +54,19 @@ def _rss_bytes() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 
 
+#: The soak's window size, in pixels.
+SOAK_SIZE = (800, 500)
+
+
 @pytest.mark.slow
 def test_soak_5000_frames_without_crash_or_growth(qtbot, window):
+    """5,000 frames of the window playing: every frame a step, its signals and a redraw.
+
+    The window is small (:data:`SOAK_SIZE`): what is soaked is frames, not pixels; the
+    canvas, the bound strip and the timeline still redraw at every frame.
+    """
+    window.resize(*SOAK_SIZE)
+    qtbot.waitUntil(lambda: (window.width(), window.height()) == SOAK_SIZE)
     ws = window.workspace
     window.push_edit(ReplaceAll.from_dataset(generators.xor(60, seed=0)))
     ws.set_params(max_iter=1_000_000)  # never ends: XOR is not separable
@@ -76,7 +87,9 @@ def test_soak_5000_frames_without_crash_or_growth(qtbot, window):
     while len(frames) < 5000:
         seen = len(frames)
         qtbot.waitUntil(lambda seen=seen: len(frames) > seen, timeout=60_000)
+    shown = window.canvas.isVisible(), window.bound_strip.isVisible()
     window.actionPlay.trigger()
+    assert shown == (True, True), "the soak must redraw the canvas and the bound strip"
     assert not window.playback.play_timer.isActive()
     assert ws.step_count >= 5000
     growth = rss[5000] - rss[1000]

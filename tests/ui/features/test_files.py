@@ -522,13 +522,22 @@ _CHILD = textwrap.dedent("""
 """)
 
 
-def _run_app(tmp_path, *args):
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path / "cfg"),
-               XDG_DATA_HOME=str(tmp_path / "share"))
-    out = subprocess.run([sys.executable, "-c", _CHILD, *map(str, args)], capture_output=True,
-                         text=True, timeout=120, env=env)
-    assert out.returncode == 0, out.stderr
-    return out.stdout
+def _run_apps(tmp_path, *files) -> list[str]:
+    """The output of the application run on each of ``files``, the runs side by side (each
+    with its own settings folder)."""
+    procs = []
+    for i, file in enumerate(files):
+        env = dict(os.environ, QT_QPA_PLATFORM="offscreen",
+                   XDG_CONFIG_HOME=str(tmp_path / f"cfg{i}"),
+                   XDG_DATA_HOME=str(tmp_path / f"share{i}"))
+        procs.append(subprocess.Popen([sys.executable, "-c", _CHILD, str(file)], text=True,
+                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env))
+    outs = []
+    for proc in procs:
+        stdout, stderr = proc.communicate(timeout=120)
+        assert proc.returncode == 0, stderr
+        outs.append(stdout)
+    return outs
 
 
 def test_command_line_file_opens_it(tmp_path):
@@ -539,8 +548,7 @@ def test_command_line_file_opens_it(tmp_path):
     ws = Workspace(data, learner="dual")
     ws.advance(5)
     io.save_workspace(ws, tmp_path / "cli.json")
-    out = _run_app(tmp_path, tmp_path / "cli.json")
-    assert f"STATE 11 {dataset_digest(data)} dual 5 cli.json — perceptron-gui" in out
-    out = _run_app(tmp_path, BAD / "ws_truncated.json")
-    assert "WARNING" in out and "truncated?" in out
-    assert "STATE 0 " in out
+    good, bad = _run_apps(tmp_path, tmp_path / "cli.json", BAD / "ws_truncated.json")
+    assert f"STATE 11 {dataset_digest(data)} dual 5 cli.json — perceptron-gui" in good
+    assert "WARNING" in bad and "truncated?" in bad
+    assert "STATE 0 " in bad

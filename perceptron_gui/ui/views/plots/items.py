@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6 import QtCore, QtGui
+from PySide6 import QtCore, QtGui, QtWidgets
 
 from ... import style
 from ...widgets.axes import ReadableAxis
 
-__all__ = ["Note", "Titles", "axes", "axis_css", "fast", "new_plot_widget", "note_font", "plain",
-           "restyle_part", "set_points", "span", "style_axes", "title_css"]
+__all__ = ["Note", "Titles", "axes", "axis_css", "fast", "fit_item", "fit_to_view",
+           "new_plot_widget", "note_font", "plain", "restyle_part", "set_points", "span",
+           "style_axes", "title_css"]
 
 #: The finished epochs' bars.  The other colours are the palette's, read when drawn:
 #: ``weight_color`` for quantities of ``w_k``, ``radius_color`` for those of R (the
@@ -27,6 +28,44 @@ def axes(x_counts: bool = True, y_counts: bool = True) -> dict:
     """Readable left and bottom axes for a new plot."""
     return {"left": ReadableAxis("left", counts=y_counts),
             "bottom": ReadableAxis("bottom", counts=x_counts)}
+
+
+def fit_item(view: pg.GraphicsView) -> None:
+    """Make ``view``'s item as large as the view, or its new minimum if that is larger.
+
+    pyqtgraph sets the item's geometry to the view's on a resize only, and Qt
+    clamps it to the item's minimum then: laid out while a long title or large
+    tick labels held it wide, the item stayed wider than its view (its right
+    part cut) after they shrank.
+    """
+    item = view.centralWidget
+    if item is None:
+        return
+    layout = QtWidgets.QGraphicsWidget.layout(item)  # pyqtgraph's attribute hides it
+    if layout is not None:
+        layout.activate()
+    item.setGeometry(view.range)
+
+
+class _FitToView(QtCore.QObject):
+    """Fits a plot view's item to the view each time the item's layout changes."""
+
+    def __init__(self, view: pg.GraphicsView):
+        super().__init__(view)
+        self._view = view
+        view.centralWidget.installEventFilter(self)
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt's name
+        if event.type() == QtCore.QEvent.Type.LayoutRequest:
+            fit_item(self._view)
+        return False
+
+
+def fit_to_view(view: pg.GraphicsView) -> pg.GraphicsView:
+    """``view``, whose item :func:`fit_item` fits again at each change of its layout (a
+    layout of plots, whose minimum changes when one of its plots' does)."""
+    _FitToView(view)
+    return view
 
 
 def new_plot_widget(name: str, *, counts: bool = True, y_counts: bool | None = None,
@@ -83,6 +122,9 @@ class Titles:
         if self._shown.get(id(plot)) != key:
             self._shown[id(plot)] = key
             plot.setTitle(text, **css)
+            view = plot.getViewWidget()
+            if isinstance(view, pg.GraphicsView):
+                fit_item(view)  # a shorter title may let the plot shrink into its view
             plot.update()  # repaint the whole item: a shorter title leaves no fragment
 
     def clear(self) -> None:

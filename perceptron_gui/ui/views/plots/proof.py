@@ -19,6 +19,7 @@ from .items import (
     Titles,
     axes,
     fast,
+    fit_to_view,
     plain,
     restyle_part,
     set_points,
@@ -67,7 +68,7 @@ class ProofPlot:
         #: The plots' widget in the live plots' column.
         self.widget = self.proof_box = QtWidgets.QWidget(objectName="plotProof")
         self._stack = QtWidgets.QStackedLayout(self.proof_box)
-        self.proof_view = pg.GraphicsLayoutWidget()
+        self.proof_view = fit_to_view(pg.GraphicsLayoutWidget())
         self.proof_view.setObjectName("plotProofView")
         self.proof_view.setBackground(style.current().background)
         self.proof_view.setMinimumHeight(PLOT_MIN_PX)
