@@ -275,11 +275,14 @@ def _warm_up() -> None:
 
 #: What :func:`preload_modules` imports: the Novikoff certificate's scipy modules
 #: (imported on the UI thread the first time the data are separable, they held the loop
-#: for 0.5-3 s), the picture export's and the import dialog's (0.1-0.2 s at first use).
+#: for 0.5-3 s), the picture export's and the import dialog's (0.1-0.2 s at first use),
+#: the generator's and the demo saver's dialogs.
 PRELOADED = ("scipy.linalg", "scipy.optimize", "pyqtgraph.exporters",
              "perceptron_gui.ui.features.export.renderer",
              "perceptron_gui.ui.features.export.runner",
-             "perceptron_gui.ui.features.import_dialog")
+             "perceptron_gui.ui.features.import_dialog",
+             "perceptron_gui.ui.widgets.generator_dialog",
+             "perceptron_gui.ui.widgets.save_demo_dialog")
 
 
 def preload_modules() -> None:

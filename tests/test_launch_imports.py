@@ -15,10 +15,12 @@ ROOT = Path(__file__).resolve().parents[1]
 #: Libraries the first frame does not need (CSV import, the warm-up, export, theory).
 HEAVY = ("pandas", "numba", "llvmlite", "scipy", "PIL", "matplotlib", "sklearn")
 #: Modules that wait until they are used: the CSV sniffer and its dialog, the demos,
-#: numpy's masked arrays, secrets (a hidden u in the game).
+#: numpy's masked arrays, secrets (a hidden u in the game), the generator's and the
+#: demo saver's dialogs.
 LATER = ("perceptron_gui.core.io.tabular", "perceptron_gui.ui.features.import_dialog",
          "perceptron_gui.core.demos", "perceptron_gui.core.report", "html", "numpy.ma",
-         "secrets") + tuple(
+         "secrets", "perceptron_gui.ui.widgets.generator_dialog",
+         "perceptron_gui.ui.widgets.save_demo_dialog") + tuple(
     f"perceptron_gui.ui.features.export.{m}"
     for m in ("renderer", "animation", "job", "dialogs", "frames", "headless", "points"))
 

@@ -203,8 +203,9 @@ class ModeManager(QtCore.QObject):
         return ranked[0][2] if ranked else None
 
     def update_esc(self, *_args) -> None:
-        """Enable the Esc action of :meth:`esc_owner` alone among the modes' Esc actions."""
-        owner = self.esc_owner()
+        """Enable the Esc action of :meth:`esc_owner` alone among the modes' Esc actions
+        (with no mode on, none: the window's other actions are not walked)."""
+        owner = self.esc_owner() if self._on else None
         for name, cls in MODE_TYPES.items():
             act = self._esc_action(cls)
             if act is not None and act.isEnabled() != (name == owner):

@@ -28,11 +28,11 @@ from ...core.text import plural
 from .. import errors, workers
 from ..actions import ActionSpec
 from ..modes import Mode, register_mode
-from ..widgets.save_demo_dialog import SaveDemoDialog
 
 if TYPE_CHECKING:
     from ...core.demos.draft import DemoDraft
     from ..widgets.caption_box import CaptionBox
+    from ..widgets.save_demo_dialog import SaveDemoDialog
 
 __all__ = ["DemoRecorder", "Recording"]
 
@@ -413,6 +413,8 @@ class DemoRecorder(QtCore.QObject):
                            "and save again. A step before the last: Edit the captions… "
                            "opens every step in the demo editor, nothing undone.")
             return
+        from ..widgets.save_demo_dialog import SaveDemoDialog
+
         self.save_dialog = SaveDemoDialog(w, draft, draft.unchecked_numbers())
         self.save_dialog.accepted.connect(lambda d=draft: self._save(d))
         self.save_dialog.finished.connect(self._dialog_closed)

@@ -135,16 +135,19 @@ class FileManager(RecentFiles, QtCore.QObject):
         # with the other data to start from: above the separator over File ▸ Open…
         insert_menu_above(window.menus["file"], self.samples.menu, self.actionOpen)
 
-    def _build_actions(self) -> None:
+    def _open_generator(self) -> None:
         from ..widgets.generator_dialog import open_generator_dialog
 
+        open_generator_dialog(self._window)
+
+    def _build_actions(self) -> None:
         make, key = self._window.actions.make, QtGui.QKeySequence.StandardKey
         (self.actionNewFromGenerator, self.actionOpen, self.actionSave, self.actionSaveAs,
          self.actionClearRecent) = (
             make(ActionSpec(id_, text, slot, keys, tip, key_in_tip=True))
             for id_, text, slot, keys, tip in (
                 ("new_from_generator", "&Generate synthetic data…",
-                 lambda: open_generator_dialog(self._window), (key.New,),
+                 self._open_generator, (key.New,),
                  "Choose a generator of synthetic points, tune it, preview it, then "
                  "replace or add the points"),
                 ("open", "&Open…", self.open_dialog, (key.Open,), "Open a workspace file"),

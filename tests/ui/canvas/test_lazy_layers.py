@@ -92,3 +92,21 @@ def test_the_game_layer_is_made_when_a_game_is_played(make_canvas):
     layer = canvas.layer("game")
     assert canvas.layer_created("game") and set(layer.items) == set(layer.item_names)
     assert layer.items["circle"].isVisible() and layer.handles["R"].isVisible()
+
+
+def test_the_exercise_and_hand_layers_wait_for_their_use(make_canvas):
+    """Made with the window, the two held its launch 5-10 ms for handles nobody sees."""
+    from perceptron_gui.core.exercises import LEVELS, LeaveExercise, StartExercise
+
+    canvas, ws = make_canvas()
+    canvas.refresh()
+    assert not canvas.layer_created("exercise") and not canvas.layer_created("hand_weights")
+    level = next(lv for lv in LEVELS if lv.kind == "learner")
+    StartExercise(level.key).execute(ws)
+    canvas.refresh()
+    layer = canvas.layer("exercise")
+    assert canvas.layer_created("exercise") and set(layer.items) == set(layer.item_names)
+    assert canvas.layer_created("hand_weights")  # made with the level's data
+    hand = canvas.layer("hand_weights")
+    assert set(hand.items) == set(hand.item_names) and not hand.items["hand_head"].isVisible()
+    LeaveExercise().execute(ws)

@@ -31,6 +31,12 @@ class ExerciseLayer(Layer):
     redraw_on = "event"  # the student's line changes without the run
     switches = ("exercise",)
     caption_words = {"band": ("band_fill", "band_edges")}
+    item_names = ("band_fill", "band_edges", "line", "guess_w", "chosen_label", "drag_anchor",
+                  "drag_head")
+
+    def needed(self, frame) -> bool:
+        """Made for a level being tried, or data."""
+        return attempt_of(frame.workspace) is not None or super().needed(frame)
 
     def create(self, view_box) -> None:
         self._attempt = None

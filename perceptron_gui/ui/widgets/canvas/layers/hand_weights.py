@@ -24,6 +24,7 @@ class HandWeightsLayer(Layer):
 
     name = "hand_weights"
     switches = ("hand_handles",)
+    item_names = ("hand_anchor", "hand_head", "hand_line")
 
     def __init__(self):
         super().__init__()
@@ -31,6 +32,10 @@ class HandWeightsLayer(Layer):
         self.dragging = False
         self._ws = None
         self._frame = None  # the last redraw's (its view places the anchor)
+
+    def needed(self, frame) -> bool:
+        """Made for w set by hand, or data."""
+        return self._on(frame) or super().needed(frame)
 
     def create(self, view_box) -> None:
         self.handles = LineHandles(self, "hand", ARROW_Z + 5, grip=True)
