@@ -27,7 +27,7 @@ class DenseLog(CachedLog):
     Parameters
     ----------
     epoch_steps : int
-        Steps in an epoch (the number of samples, or 1 when a step is a pass).
+        The number of samples, or 1 when a step is a pass.
     replay : callable
         The frontier's own loop (:data:`DenseReplay`).
     stride : int

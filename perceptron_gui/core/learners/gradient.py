@@ -67,8 +67,7 @@ class GradientEngine(RunEngine):
 
         Returns
         -------
-        g_w : ndarray of shape (n_features,)
-        g_p : float
+        g_w, g_p : ndarray of shape (n_features,), float
             The bias moves by ``-eta g_p c²``.
         n_terms : int, optional
             Samples whose gradient is not 0: when given, a pass with some moved
