@@ -51,7 +51,6 @@ def _start(n, noise, seed) -> tuple:
 
 
 def _finish(rng: np.random.Generator, X_neg: np.ndarray, X_pos: np.ndarray) -> Dataset:
-    """Stack the two classes, shuffle them with ``rng`` and build the data set."""
     X = np.concatenate([X_neg, X_pos])
     y = np.concatenate([-np.ones(len(X_neg), np.int64), np.ones(len(X_pos), np.int64)])
     order = rng.permutation(len(X))

@@ -75,7 +75,6 @@ _START_FREE = ("capabilities", "novikoff_job", "novikoff")
 
 
 def _same_start(a, b) -> bool:
-    """Whether two starts (``(w0, b0)`` or None) are the same numbers."""
     if a is None or b is None:
         return a is b
     return bool(np.array_equal(a[0], b[0]) and a[1] == b[1])

@@ -37,7 +37,6 @@ OVERLAY = "lda"
 
 
 def _once(memo: dict, key, compute):
-    """``memo[key]``, computed by ``compute()`` on first use."""
     if key not in memo:
         memo[key] = compute()
     return memo[key]

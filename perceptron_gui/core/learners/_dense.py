@@ -100,7 +100,6 @@ class DenseLog(CachedLog):
             self._push(self._front_w, self._front_b)
 
     def _push(self, w: np.ndarray, b: float) -> None:
-        """Keep ``w, b`` as the next checkpoint."""
         if self._nck == self._max_ck:
             self._halve()
             if self._len != self.next_checkpoint:  # an odd checkpoint: dropped with the others

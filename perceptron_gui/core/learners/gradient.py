@@ -164,7 +164,6 @@ class GradientEngine(RunEngine):
             self._end, self._end_converged = T, False
 
     def _use_compiled(self, stretch: int) -> bool:
-        """Whether to run ``stretch`` steps with the compiled loop (:mod:`._sgd`)."""
         return (not self.batch and self.loss_code is not None
                 and _sgd.choose_compiled(stretch))
 
