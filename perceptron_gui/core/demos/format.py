@@ -34,7 +34,6 @@ MAX_TITLE_CHARS = 100
 MAX_STEPS = 1_000
 _TOP_FIELDS = ("format", "version", "order", "title", "description", "data", "learner",
                "params", "layers", "views", "steps")
-#: The most views a demo may name.
 MAX_VIEWS = 8
 
 

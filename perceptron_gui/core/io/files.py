@@ -406,9 +406,8 @@ def _named_after(exc: OSError, tmp: str, target: str) -> OSError:
 def atomic_write_bytes(path, chunks: Iterable[bytes]) -> None:
     """Write byte chunks to ``path`` atomically.
 
-    The data go to a hidden file in the same directory, flushed, fsync'ed and
-    renamed over ``path`` with :func:`os.replace` (atomic on POSIX and
-    Windows). On any exception ``path`` is untouched and an :class:`OSError`
+    Through a hidden file beside it, fsync'ed, then :func:`os.replace` (atomic on
+    POSIX and Windows). On any exception ``path`` is untouched and an :class:`OSError`
     names it, not the temporary file. A symbolic link's target is replaced.
     """
     target = os.path.realpath(os.fspath(path))
