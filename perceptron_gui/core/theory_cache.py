@@ -73,7 +73,6 @@ class TheoryCache:
         doc = self.document
         return _once(self.per_model, "capabilities", lambda: doc.spec.caps(doc.current))
 
-    # -- Novikoff -------------------------------------------------------------------
     @property
     def novikoff(self) -> theory.NovikoffResult | None:
         """Novikoff's R, γ and bound for the vectors the current perceptron sees.

@@ -123,7 +123,6 @@ class DenseLog(CachedLog):
         self.drop_cache()
 
     def drop_cache(self) -> None:
-        """Forget the replayed rows (rebuilt on demand): the next query replays."""
         super().drop_cache()
         self._tail = (-1, 0)  # key of the cached rows of a segment short of its end
 
