@@ -291,10 +291,7 @@ def loads_json(text: str, **hooks):
 
 
 def guard_reader(kind: str, func, *args, fail: Callable[[str], FormatError] = FormatError):
-    """Run a reader; turn any unforeseen exception into ``fail(message)`` (a backstop).
-
-    The message "internal error" makes such a case easy to spot and report.
-    """
+    """Run a reader; turn any unforeseen exception into ``fail(message)`` (a backstop)."""
     try:
         return func(*args)
     except (FormatError, Cancelled):

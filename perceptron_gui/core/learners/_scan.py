@@ -141,7 +141,6 @@ def _warm(loop) -> None:
              np.zeros(1), False)
 
 
-#: The loop compiled by numba, built on first use (:func:`compiled_available`).
 _compiled = LazyLoop(_build_compiled, _warm)
 compiled_available = _compiled.available
 

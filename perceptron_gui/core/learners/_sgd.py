@@ -84,7 +84,6 @@ def _warm(loop) -> None:
                  np.zeros((1, 2)), np.zeros(1))
 
 
-#: The loop compiled by numba, built on first use (:func:`compiled_available`).
 _compiled = LazyLoop(_build, _warm)
 compiled_available = _compiled.available
 

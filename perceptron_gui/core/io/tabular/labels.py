@@ -26,10 +26,8 @@ class TooManyLabels(FormatError):
 
     Attributes
     ----------
-    classes : tuple
-        Every class found (after skipping bad rows), sorted.
-    skipped_lines : tuple of int
-        The lines that were skipped (with ``skip_bad_rows``).
+    classes, skipped_lines : tuple, tuple of int
+        Every class found (after skipping bad rows), sorted; the lines skipped.
     """
 
     def __init__(self, message: str, classes=(), skipped_lines=()):
