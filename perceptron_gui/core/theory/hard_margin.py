@@ -29,9 +29,8 @@ class MaxMarginResult:
     Attributes
     ----------
     margin : float
-        The geometric margin ``max_{w, b} min_i y_i (w·x_i + b) / ||w||``: half
-        the distance between the convex hulls of the two classes.  ``0.0`` when
-        the data are not separable.
+        The geometric margin ``max_{w, b} min_i y_i (w·x_i + b) / ||w||``;
+        ``0.0`` when the data are not separable.
     coef : ndarray of shape (n_features,)
         ``w`` in the canonical SVM scaling ``min_i y_i (w·x_i + b) = 1``, so
         ``||w|| = 1 / margin`` (as scikit-learn's ``SVC(kernel="linear").coef_``

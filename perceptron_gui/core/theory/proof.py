@@ -5,9 +5,8 @@ After ``k`` updates with learning rate ``eta`` from ``w_0``::
     w_k·w*    >= w_0·w* + k eta gamma
     ||w_k||²  <= ||w_0||² + k eta² R²
 
-From ``w_0 = 0`` they give ``k <= (R/gamma)²``; from any ``w_0`` the bound is
-the positive root of ``(w_0·w* + k eta gamma)² = ||w_0||² + k eta² R²``
-(:func:`start_bound`).
+From ``w_0 = 0`` they give ``k <= (R/gamma)²``; from another ``w_0``,
+:func:`start_bound`.
 """
 
 from __future__ import annotations
