@@ -4,8 +4,7 @@ Derived quantities are computed on first use after each change, so a drag
 that edits the data many times a second pays only for what is shown.  Two
 memos: :attr:`TheoryCache.per_model` lives as long as the learner (its
 :attr:`~TheoryCache.version` counted), :attr:`~TheoryCache.per_data` as long as
-the data set.  On a large data set the window does not wait for Novikoff's
-margin: a placeholder stands in until a worker provides it.
+the data set.
 """
 
 from __future__ import annotations
