@@ -336,7 +336,7 @@ def _novikoff_primal(X: np.ndarray, y: np.ndarray, fit_intercept: bool, c: float
     amax = float(np.abs(X).max()) if n else 0.0
     e = pow2_exponent(max(amax, c) if fit_intercept else amax)
     if abs(e) <= _UNSCALED_EXPONENT:
-        e = 0  # squares are safe: today's digits, bit for bit
+        e = 0  # squares are safe unscaled: the same bits as no scaling
     Xs, cs = np.ldexp(X, -e), math.ldexp(c, -e)
     Z = np.column_stack([Xs, np.full(n, cs)]) if fit_intercept else Xs
     radius_s = math.sqrt(max(float(np.einsum("ij,ij->i", Z, Z).max()), 0.0)) if n else 0.0

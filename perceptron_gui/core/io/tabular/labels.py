@@ -37,7 +37,7 @@ class TooManyLabels(FormatError):
 
 
 def label_keys(uniques, class_names) -> tuple[list, list]:
-    """Class key of each unique raw label (today's CSV rule) and the invalid ones' reasons."""
+    """Class key of each unique raw label (the CSV rule) and the invalid ones' reasons."""
     raw = list(uniques)
     problems = [None] * len(raw)
     numeric = all(isinstance(v, (int, float, np.integer, np.floating)) for v in raw)
