@@ -34,7 +34,10 @@ def stop_reason(nan: bool, w, b: float) -> str:
 
 def check_start(coef_init, intercept_init, d: int, fit_intercept: bool
                 ) -> tuple[np.ndarray, float]:
-    """A run's start ``(w0, b0)`` from scikit-learn's ``coef_init, intercept_init`` (None: 0)."""
+    """A run's start ``(w0, b0)`` from scikit-learn's ``coef_init, intercept_init`` (None: 0).
+
+    ValueError for a wrong shape, a value not finite, or a bias without an intercept.
+    """
     w0 = np.zeros(d) if coef_init is None else np.array(coef_init, dtype=np.float64)
     if w0.ndim == 2 and w0.shape[0] == 1:
         w0 = w0[0]

@@ -88,8 +88,9 @@ class RunHistory(Protocol):
 class Stepper(Protocol):
     """A learner whose training is a run the window steps through, scrubs and rewinds.
 
-    The *cursor* (:attr:`step_count`) may stand anywhere up to the *frontier*;
-    the attributes are those of :class:`~.primal.PrimalPerceptron`, at the cursor.
+    The *cursor* (:attr:`step_count`) may stand anywhere up to the *frontier*, and
+    moving it gives the same bits as a fresh run stepped there; the attributes are
+    those of :class:`~.primal.PrimalPerceptron`, at the cursor.
     """
 
     n_updates_: int

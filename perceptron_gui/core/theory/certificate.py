@@ -465,7 +465,7 @@ def _novikoff_kernel(X: np.ndarray, y: np.ndarray, fit_intercept: bool, c: float
 
 
 def novikoff_or_reason(X, y, **kwargs) -> NovikoffResult:
-    """:func:`novikoff` for a view that must never raise: a ValueError gives ``separable=None``."""
+    """:func:`novikoff`, a ValueError becoming ``separable=None`` with its message as reason."""
     try:
         return novikoff(X, y, **kwargs)
     except ValueError as exc:

@@ -120,8 +120,8 @@ def _candidate_directions(A: np.ndarray, B: np.ndarray) -> np.ndarray:
 def max_margin(X, y) -> MaxMarginResult:
     """Exact maximum-margin separator (hard-margin SVM with bias) of 1-D or 2-D data.
 
-    A degenerate data set gives a result, never an error; more than two
-    features raise ValueError (1-D data are embedded in the plane).
+    A degenerate data set gives a result, never an error; more than two features
+    raise ValueError (the algorithm is planar; 1-D data are embedded in the plane).
 
     Notes
     -----

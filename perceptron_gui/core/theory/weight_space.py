@@ -425,10 +425,10 @@ def generous_lines(X, y, *, fit_intercept=True, bias_scale=1.0, b=None) -> np.nd
     """The lines of the *generously feasible* region: ``z_i·w >= ||z_i||²`` for every case.
 
     Hinton's convergence argument uses the weight vectors at a distance of at
-    least ``||z_i||`` from each case's plane. Drawn in the plane ``(w_1, w_2)``:
-    without a bias ``(z_i, -||z_i||²)``; with one, in the slice at ``b``,
-    ``(y_i x_i, y_i b - ||z_i||²)``; each line divided by ``||z_i||`` (no square
-    to overflow).
+    least ``||z_i||`` from each case's plane: vectors, not directions, so drawn in
+    the plane ``(w_1, w_2)``: without a bias ``(z_i, -||z_i||²)``; with one, in the
+    slice at ``b``, ``(y_i x_i, y_i b - ||z_i||²)``.  Each line ``(a, b, d)`` (the
+    region: ``a w_1 + b w_2 + d >= 0``) is divided by ``||z_i||`` (no square to overflow).
     """
     Z = constraint_normals(X, y, fit_intercept=fit_intercept, bias_scale=bias_scale)
     if fit_intercept and (b is None or not math.isfinite(float(b))):
