@@ -51,7 +51,6 @@ def _start(n, noise, seed) -> tuple:
 
 
 def _finish(rng: np.random.Generator, X_neg: np.ndarray, X_pos: np.ndarray) -> Dataset:
-    """Stack the two classes, shuffle them with ``rng`` and build the data set."""
     X = np.concatenate([X_neg, X_pos])
     y = np.concatenate([-np.ones(len(X_neg), np.int64), np.ones(len(X_pos), np.int64)])
     order = rng.permutation(len(X))
@@ -113,8 +112,7 @@ def separable(n: int = 40, noise: float = 1.0, seed=None, *, margin: float = 0.5
     the band ``|s| < γ``, i.e. every draw that would fall in the band is moved
     out of it rather than re-drawn (which also works for ``noise=0``). A tiny
     outward pad (relative ``1e-9``) keeps the computed ``w·x + b`` at least
-    ``margin`` despite rounding. The label is the side of the line,
-    ``y = sign(w·x + b)``; recover ``(w, b)`` with :func:`separable_line`.
+    ``margin`` despite rounding. The label is ``y = sign(w·x + b)``.
     """
     noise, rng, n_neg, n_pos = _start(n, noise, seed)
     n = n_neg + n_pos

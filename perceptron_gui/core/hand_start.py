@@ -40,11 +40,9 @@ class HandStart:
     def set_start(self, w, b: float = 0.0, *, preview: bool = False) -> None:
         """Set the weights by hand: the run restarts from ``w0 = w, b0 = b`` (None: from 0).
 
-        The run is rewound to its new start, so the canvas and the readouts
-        show ``w``.  Without an intercept ``b`` is ignored by the run (kept in
-        the document).  ``preview``: a position during a drag, which
-        :attr:`committed_start` remembers the start before; the drag's last
-        call is without it.
+        Without an intercept ``b`` is ignored by the run (kept in the document).
+        ``preview``: a position during a drag, which :attr:`committed_start`
+        remembers the start before; the drag's last call is without it.
         """
         start = check_start(w, b)
         old = self.document.start
@@ -75,7 +73,6 @@ _START_FREE = ("capabilities", "novikoff_job", "novikoff")
 
 
 def _same_start(a, b) -> bool:
-    """Whether two starts (``(w0, b0)`` or None) are the same numbers."""
     if a is None or b is None:
         return a is b
     return bool(np.array_equal(a[0], b[0]) and a[1] == b[1])

@@ -36,10 +36,8 @@ class Kernel:
         """Kernel matrix between the rows of ``A`` and the rows of ``B``.
 
         Overflow gives ``inf`` (or NaN for ``inf - inf`` in a polynomial
-        kernel) without a warning; the learners detect it.  RBF squared
-        distances are summed from the coordinate differences, so a point and
-        itself get ``K = 1`` and far-apart points ``K = 0`` at any scale, and
-        ``K(a, b)`` and ``K(b, a)`` are the same bits.
+        kernel) without a warning; the learners detect it.  ``K(a, b)`` and
+        ``K(b, a)`` are the same bits (RBF: :func:`squared_distances`).
         """
         with np.errstate(over="ignore", invalid="ignore"):
             return self._matrix(A, B)
@@ -71,8 +69,7 @@ def squared_distances(A: np.ndarray, B: np.ndarray) -> np.ndarray:
     Summed from the coordinate differences, one feature at a time: exact to a
     few ulps at any scale, 0 for a point and itself, ``inf`` (no warning) where
     it exceeds the largest float.  ``||a||² + ||b||² − 2 a·b`` loses everything
-    to cancellation once ``||a||²`` is about ``1/eps`` times the distance (it
-    gave K(x, x) = 0 at 1e150) and is no faster on two features.
+    to cancellation once ``||a||²`` is about ``1/eps`` times the distance.
     """
     A = np.atleast_2d(np.asarray(A, dtype=np.float64))
     B = np.atleast_2d(np.asarray(B, dtype=np.float64))

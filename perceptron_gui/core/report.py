@@ -355,9 +355,8 @@ def log_to_csv(source, path_or_file, *, start: int = 0, stop: int | None = None,
                upto_cursor: bool = False, progress=None) -> int:
     """Write the update log as CSV, one row per update, with a header; the updates written.
 
-    Floats are written as Python's shortest round-trip ``repr``, so
-    ``numpy.loadtxt`` and ``pandas.read_csv`` give back the core's numbers bit
-    for bit.  A path is written atomically, an open text file as is.
+    Floats as their shortest round-trip ``repr`` (read back bit for bit); a
+    path is written atomically, an open text file as is.
     """
     return write_blocks(path_or_file, csv_blocks(source, start=start, stop=stop,
                                                  upto_cursor=upto_cursor), progress)

@@ -18,7 +18,6 @@ __all__ = ["load_source"]
 
 
 def _is_file_name(text: str) -> bool:
-    """Whether ``text`` names a file rather than a shipped demo."""
     return (text.lower().endswith(".json") or os.sep in text or "/" in text
             or os.path.lexists(text))
 

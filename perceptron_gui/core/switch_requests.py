@@ -127,7 +127,6 @@ class SwitchRequests:
         return True
 
     def _remake_switch(self) -> None:
-        """The pending switch, made again for the current data and start."""
         if self._switch is not None:
             self._switch = Switch(self.dataset, self._switch.learner_name, self._switch.params,
                                   defers=self.theory.deferred, start=self.start)

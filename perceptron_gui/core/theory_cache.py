@@ -4,8 +4,7 @@ Derived quantities are computed on first use after each change, so a drag
 that edits the data many times a second pays only for what is shown.  Two
 memos: :attr:`TheoryCache.per_model` lives as long as the learner (its
 :attr:`~TheoryCache.version` counted), :attr:`~TheoryCache.per_data` as long as
-the data set.  On a large data set the window does not wait for Novikoff's
-margin: a placeholder stands in until a worker provides it.
+the data set.
 """
 
 from __future__ import annotations
@@ -37,7 +36,6 @@ OVERLAY = "lda"
 
 
 def _once(memo: dict, key, compute):
-    """``memo[key]``, computed by ``compute()`` on first use."""
     if key not in memo:
         memo[key] = compute()
     return memo[key]
@@ -74,7 +72,6 @@ class TheoryCache:
         doc = self.document
         return _once(self.per_model, "capabilities", lambda: doc.spec.caps(doc.current))
 
-    # -- Novikoff -------------------------------------------------------------------
     @property
     def novikoff(self) -> theory.NovikoffResult | None:
         """Novikoff's R, γ and bound for the vectors the current perceptron sees.

@@ -188,8 +188,7 @@ class Workspace(HandStart, SwitchRequests):
                            self.capabilities.nonlinear_kernel, self.dataset.X, no_bound)
 
     def provide_novikoff(self, token: int, result) -> bool:
-        """Install a deferred result and emit ``theory_changed``; ignored (returns
-        False) if the data or parameters changed since ``token`` was handed out."""
+        """:meth:`~.theory_cache.TheoryCache.provide_novikoff`, announced on ``theory_changed``."""
         if not self.theory.provide_novikoff(token, result):
             return False
         self.events.theory_changed.emit()

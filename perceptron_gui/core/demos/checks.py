@@ -128,7 +128,6 @@ def _event(p):
     return p.workspace.current_event
 
 
-#: For each comparison check, the checks whose steps count as its previous check point.
 #: Updates compared at once between two runs' logs.
 _BLOCK = 2**16
 

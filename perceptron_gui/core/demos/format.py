@@ -26,7 +26,6 @@ FORMAT = "perceptron-gui-demo"
 #: The version this program writes: 2 added steps that are any command
 #: (``{"command": {...}}``), placeholders in captions and ``views``.
 VERSION = 2
-#: The versions it reads.
 VERSIONS = (1, 2)
 #: The longest title (it is a menu entry and the caption bar's first line).
 MAX_TITLE_CHARS = 100
@@ -34,7 +33,6 @@ MAX_TITLE_CHARS = 100
 MAX_STEPS = 1_000
 _TOP_FIELDS = ("format", "version", "order", "title", "description", "data", "learner",
                "params", "layers", "views", "steps")
-#: The most views a demo may name.
 MAX_VIEWS = 8
 
 
@@ -130,10 +128,7 @@ def _resolve(name_or_path, folder: Path | None = None) -> Path:
 
 
 def load_demo(name_or_path, folder: Path | None = None) -> Demo:
-    """Load and validate a demo by name (in :data:`DEMO_DIR`) or by path.
-
-    An unknown name raises UnknownDemoError listing the known names.
-    """
+    """Load and validate a demo by name (in :data:`DEMO_DIR`; else UnknownDemoError) or path."""
     path = _resolve(name_or_path, folder)
     return parse_demo(_read_text(path), name=path.stem, source=path.name)
 

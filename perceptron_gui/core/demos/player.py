@@ -14,7 +14,6 @@ from .format import Demo, DemoStep
 from .reader import DemoError
 from .steps import RUN_ACTIONS
 
-#: The run actions that move the run.
 _RUN_MOVES = tuple(action for action in RUN_ACTIONS if action != "reset")
 #: The commands after which the run is still the same one (only its cursor moved).
 _SAME_RUN_COMMANDS = (Run, Seek, SetLayers, SetViewRect, ShowViews)

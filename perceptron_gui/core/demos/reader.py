@@ -18,11 +18,7 @@ from ..viewstate import LAYER_SWITCHES
 
 
 class DemoError(FormatError):
-    """A demo file is malformed (or cannot be read); the message names the file and field.
-
-    A :class:`~perceptron_gui.core.io.FormatError` (and so a ``ValueError``),
-    so that a caller opening any file of the program catches one type.
-    """
+    """A demo file is malformed (or cannot be read); the message names the file and field."""
 
 
 class UnknownDemoError(DemoError):

@@ -30,11 +30,7 @@ def _learner(p):
 
 
 def region(p) -> FeasibleRegion | None:
-    """The feasible region of the run's data, as the weight-space view draws it.
-
-    Without a bias the cone in ``(w_1, w_2)``; with one the gnomonic chart
-    centred on Novikoff's ``w*``.
-    """
+    """The feasible region of the run's data, as the weight-space view draws it."""
     learner = _learner(p)
     if learner is None:
         return None

@@ -291,10 +291,7 @@ def loads_json(text: str, **hooks):
 
 
 def guard_reader(kind: str, func, *args, fail: Callable[[str], FormatError] = FormatError):
-    """Run a reader; turn any unforeseen exception into ``fail(message)`` (a backstop).
-
-    The message "internal error" makes such a case easy to spot and report.
-    """
+    """Run a reader; turn any unforeseen exception into ``fail(message)`` (a backstop)."""
     try:
         return func(*args)
     except (FormatError, Cancelled):
@@ -406,9 +403,8 @@ def _named_after(exc: OSError, tmp: str, target: str) -> OSError:
 def atomic_write_bytes(path, chunks: Iterable[bytes]) -> None:
     """Write byte chunks to ``path`` atomically.
 
-    The data go to a hidden file in the same directory, flushed, fsync'ed and
-    renamed over ``path`` with :func:`os.replace` (atomic on POSIX and
-    Windows). On any exception ``path`` is untouched and an :class:`OSError`
+    Through a hidden file beside it, fsync'ed, then :func:`os.replace` (atomic on
+    POSIX and Windows). On any exception ``path`` is untouched and an :class:`OSError`
     names it, not the temporary file. A symbolic link's target is replaced.
     """
     target = os.path.realpath(os.fspath(path))

@@ -354,7 +354,6 @@ def _probe(key: str, values: dict) -> Exception | None:
 
 
 def _names(doc: dict) -> tuple:
-    """``(feature_names, class_names)`` of a file (None where it has none)."""
     features = doc.get("feature_names")
     classes = doc.get("class_names")
     if classes is not None:

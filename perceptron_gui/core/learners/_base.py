@@ -399,7 +399,6 @@ class ClassScoreLearner(BaseLearner):
         return X, classes, index, counts, priors
 
     def _class_scores(self, X) -> np.ndarray:
-        """The class scores ``δ_k(x)``, class-major: shape ``(n_classes, n_samples)``."""
         raise NotImplementedError
 
     def decision_function(self, X) -> np.ndarray:

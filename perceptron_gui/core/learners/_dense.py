@@ -27,7 +27,7 @@ class DenseLog(CachedLog):
     Parameters
     ----------
     epoch_steps : int
-        Steps in an epoch (the number of samples, or 1 when a step is a pass).
+        The number of samples, or 1 when a step is a pass.
     replay : callable
         The frontier's own loop (:data:`DenseReplay`).
     stride : int
@@ -100,7 +100,6 @@ class DenseLog(CachedLog):
             self._push(self._front_w, self._front_b)
 
     def _push(self, w: np.ndarray, b: float) -> None:
-        """Keep ``w, b`` as the next checkpoint."""
         if self._nck == self._max_ck:
             self._halve()
             if self._len != self.next_checkpoint:  # an odd checkpoint: dropped with the others
@@ -124,7 +123,6 @@ class DenseLog(CachedLog):
         self.drop_cache()
 
     def drop_cache(self) -> None:
-        """Forget the replayed rows (rebuilt on demand): the next query replays."""
         super().drop_cache()
         self._tail = (-1, 0)  # key of the cached rows of a segment short of its end
 

@@ -231,7 +231,7 @@ class UpdateLog(CachedLog):
     Parameters
     ----------
     n_features : int or None
-        Length of ``w``; None for a kernel run, whose log keeps no weights.
+        None for a kernel run, whose log keeps no weights.
     n_samples : int
         An epoch's length, for the per-epoch counts.
     replay : callable, optional

@@ -36,10 +36,9 @@ def scan_numpy(cols, s, order, X, s_all, pos, hi, w, b, eta, c2, thr, base_step,
         Feature columns and labels (±1.0) in the epoch's visiting ``order`` (None: identity).
     X, s_all : ndarray
         Samples and labels in index order (for the update); ``w`` is updated in place.
-    c2 : float
-        Square of the bias feature (0 without bias).
-    thr : float
-        The update threshold: 0 for the perceptron loss, 1 for the hinge loss.
+    c2, thr : float
+        Square of the bias feature (0 without bias); the update threshold
+        (0 for the perceptron loss, 1 for the hinge loss).
     base_step : int
         Step number of position 0 of this epoch, minus one.
     out_step, out_index, out_margin, out_w, out_b : ndarray
@@ -142,7 +141,6 @@ def _warm(loop) -> None:
              np.zeros(1), False)
 
 
-#: The loop compiled by numba, built on first use (:func:`compiled_available`).
 _compiled = LazyLoop(_build_compiled, _warm)
 compiled_available = _compiled.available
 

@@ -1,14 +1,7 @@
 """The inner loop of stochastic gradient descent on a linear model, compiled by numba.
 
-A step: ``p = ((x0*w0 + x1*w1) + ...) + b``, the derivative ``g`` at ``p``, and
-when ``g != 0`` ``u = -eta * g``, ``w += x * u``, ``b += u * c2`` (scikit-learn's
-``_plain_sgd``), for the losses of :data:`~.losses.TRAINABLE` by their code:
-
-- 0, perceptron: ``g = -y`` when ``p*y <= 0``;
-- 1, hinge: ``g = -y`` when ``p*y <= 1``;
-- 2, logistic (scikit-learn's ``cgradient_half_binomial``, label ``t = (y+1)/2``):
-  ``e = exp(-p)``, ``g = ((1 - t) - t*e) / (1 + e)`` when ``p > -37``, else
-  ``exp(p) - t``.
+The step of :mod:`.gradient` (scikit-learn's ``_plain_sgd``) for the losses of
+:data:`~.losses.TRAINABLE` by their code, each derivative as :mod:`.losses` writes it.
 
 No fused multiply-add (numba's default), so the Python loop, this one and
 scikit-learn's agree bit for bit.  Without numba the engine's Python loop runs.
@@ -91,7 +84,6 @@ def _warm(loop) -> None:
                  np.zeros((1, 2)), np.zeros(1))
 
 
-#: The loop compiled by numba, built on first use (:func:`compiled_available`).
 _compiled = LazyLoop(_build, _warm)
 compiled_available = _compiled.available
 

@@ -126,7 +126,6 @@ class DualPerceptron(PerceptronEngine):
         self._store(locals())
 
     def validate_params(self) -> None:
-        """Raise ValueError naming the first invalid parameter value; change nothing."""
         super().validate_params()
         self._kernel_ = make_kernel(
             self.kernel, degree=self.degree, gamma=self.gamma, coef0=self.coef0
@@ -386,7 +385,6 @@ class DualPerceptron(PerceptronEngine):
                 out[a : a + block] += self._kernel_(X[a : a + block], self._X[sv]) @ coef
         return out
 
-    # -- the end of a run -----------------------------------------------------------------
     def _close_epoch(self, epoch: int, T: int, w=None, b: float = 0.0) -> None:
         """As the engine's; a kernel run converges only if ``predict`` gets every sample right.
 

@@ -419,7 +419,6 @@ class RunEngine(BaseLearner):
         self._end, self._end_converged, self._diverged_at = T, False, T
         self._diverged_why = why
 
-    # -- prediction ---------------------------------------------------------------------
     def decision_function(self, X) -> np.ndarray:
         """Signed decision values ``w·x + b`` of shape (n_samples,); > 0 is ``classes_[1]``."""
         X = self._fitted_X(X)

@@ -114,7 +114,6 @@ class GaussianModel:
 
     classes_ = np.array([-1, 1])
 
-    # -- made from a learner -------------------------------------------------------------
     @classmethod
     def from_learner(cls, learner) -> GaussianModel:
         """The model of a fitted LDA, QDA or naive Bayes of two classes in 2-D (else ValueError).

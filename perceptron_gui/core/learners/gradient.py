@@ -67,8 +67,7 @@ class GradientEngine(RunEngine):
 
         Returns
         -------
-        g_w : ndarray of shape (n_features,)
-        g_p : float
+        g_w, g_p : ndarray of shape (n_features,), float
             The bias moves by ``-eta g_p c²``.
         n_terms : int, optional
             Samples whose gradient is not 0: when given, a pass with some moved
@@ -165,7 +164,6 @@ class GradientEngine(RunEngine):
             self._end, self._end_converged = T, False
 
     def _use_compiled(self, stretch: int) -> bool:
-        """Whether to run ``stretch`` steps with the compiled loop (:mod:`._sgd`)."""
         return (not self.batch and self.loss_code is not None
                 and _sgd.choose_compiled(stretch))
 

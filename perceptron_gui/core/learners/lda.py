@@ -143,8 +143,7 @@ class LDA(BaseLearner):
     singular_, regularization_ : bool, float
         Whether the shrunk covariance was singular, and the ridge :math:`\lambda` added.
     coef_, intercept_ : ndarray of shape (1, n_features) and (1,), or (n_classes, ...)
-        :math:`w` and :math:`b`; with more classes each
-        :math:`w_k = S^{-1} \mu_k`, :math:`b_k = -\tfrac12 \mu_k^\top S^{-1} \mu_k + \ln \pi_k`.
+        :math:`w` and :math:`b`; with more classes each class's (Notes).
 
     Notes
     -----
@@ -162,8 +161,9 @@ class LDA(BaseLearner):
 
     and :math:`P(+ \mid x) = \sigma(w^\top x + b)`; ``S^{-1}`` is never
     formed (linear solves).  With :math:`K > 2` classes :math:`S` divides by
-    :math:`n - K` and each class has the score :math:`w_k^\top x + b_k` (ESL
-    eq. 4.10): ``decision_function`` returns them, ``predict`` their argmax,
+    :math:`n - K` and each class has the score :math:`w_k^\top x + b_k` with
+    :math:`w_k = S^{-1} \mu_k`, :math:`b_k = -\tfrac12 \mu_k^\top S^{-1} \mu_k + \ln \pi_k`
+    (ESL eq. 4.10): ``decision_function`` returns them, ``predict`` their argmax,
     ``predict_proba`` their softmax, as scikit-learn's ``solver="lsqr"``.
 
     The covariance is *singular* when its largest eigenvalue is 0 or its

@@ -24,7 +24,6 @@ __all__ = ["ParamSpec", "PRIMAL", "DUAL", "LDA_PARAMS", "QDA_PARAMS", "NB_PARAMS
 
 #: Smallest positive value of a float parameter (above it, 323 decimals hold every float64).
 FLOAT_MIN = 1e-300
-#: Largest value of a float parameter.
 FLOAT_MAX = sys.float_info.max
 #: ``bias_scale``'s range: its square, the bias step, is a normal float64.
 SCALE_MIN, SCALE_MAX = 1e-150, 1e150

@@ -4,9 +4,7 @@ The primal and dual perceptron share it (and the hinge loss, threshold 1): the
 scan (:mod:`._scan`) finds the next sample at or below the update threshold, and
 the :class:`~._log.UpdateLog` keeps those steps only, replaying the scan through
 :meth:`PerceptronEngine.replay_updates`.  The margin is summed in scikit-learn's
-order (``WeightVector.dot`` then ``+ intercept``): with ``bias_scale=1`` and
-``eta0=1`` the weights are bit-identical to ``Perceptron(shuffle=False, eta0=1,
-tol=None, penalty=None)``.
+order (``WeightVector.dot`` then ``+ intercept``; see :class:`~.primal.PrimalPerceptron`).
 """
 
 from __future__ import annotations

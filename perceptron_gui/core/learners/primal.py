@@ -156,7 +156,6 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
             return rng.integers(self._n, size=self._n)
         return rng.permutation(self._n)
 
-    # -- the losses -------------------------------------------------------------------
     def dloss(self, p: float, y: float) -> float:
         """``∂ℓ/∂p`` at ``p = w·x + b``, label ``y`` (±1), as scikit-learn computes it."""
         loss = TRAINABLE[self._loss_id]
@@ -191,11 +190,9 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
         keep = g != 0
         return idx[keep], g[keep]
 
-    # -- probabilities ----------------------------------------------------------------
     @property
     def predict_proba(self):
-        """``[1 − σ(f), σ(f)]``, only for a loss the table gives probabilities (else
-        AttributeError)."""
+        """``[1 − σ(f), σ(f)]``; AttributeError for a loss without probabilities."""
         if not loss_for(self.loss).probabilities:
             raise AttributeError(f"probability estimates are not available for "
                                  f"loss={self.loss!r}")

@@ -116,7 +116,6 @@ class QDA(ClassScoreLearner):
         return self
 
     def _class_scores(self, X) -> np.ndarray:
-        """The class scores ``δ_k(x)``, class-major: shape ``(n_classes, n_samples)``."""
         X = self._fitted_X(X)
         n, d = X.shape
         e, means, scalings = self._scaled

@@ -46,8 +46,6 @@ class Capabilities:
     novikoff, dual_coef, posteriors : bool, default=False
         Novikoff's bound and the proof apply to its run; it has ``alpha_`` and
         ``support_``; it has ``predict_proba``.
-    kernel : Kernel or None, default=None
-        The kernel its decision function sums.
     readouts : frozenset of str, default=frozenset()
         The readout sections that apply (:data:`READOUTS`).
     class_model : bool, default=False
@@ -62,7 +60,6 @@ class Capabilities:
         Its rule for a point on the boundary (:mod:`.ties`); None: ``y f(x) <= 0``
         is wrong.
     loss : Loss, default=PERCEPTRON
-        The loss its steps follow (:mod:`.losses`).
     """
 
     steps: bool

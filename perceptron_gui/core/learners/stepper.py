@@ -88,9 +88,8 @@ class RunHistory(Protocol):
 class Stepper(Protocol):
     """A learner whose training is a run the window steps through, scrubs and rewinds.
 
-    The run is deterministic and computed lazily: the *cursor*
-    (:attr:`step_count`) may stand anywhere up to the *frontier*, and moving it
-    returns the same bits as a fresh run stepped there.  The attributes are
+    The *cursor* (:attr:`step_count`) may stand anywhere up to the *frontier*, and
+    moving it gives the same bits as a fresh run stepped there; the attributes are
     those of :class:`~.primal.PrimalPerceptron`, at the cursor.
     """
 

@@ -28,10 +28,9 @@ _GOLDEN = (math.sqrt(5.0) - 1.0) / 2.0
 
 
 def _offset_margin(A: float, B: float, c: float) -> tuple[float, float]:
-    """``max_beta q(beta)`` and its ``beta``.
+    """``max_beta q(beta)`` (the module's ``q``) and its ``beta``.
 
-    ``q(beta) = min(A + beta, B - beta) / hypot(1, beta / c)``.  The maximum
-    is at the kink ``beta = (B - A) / 2`` or at a stationary point of one
+    The maximum is at the kink ``beta = (B - A) / 2`` or at a stationary point of one
     branch: ``beta = c² / A`` (of ``A + beta``) or ``-c² / B``.
     """
     best, arg = -math.inf, 0.0

@@ -336,7 +336,7 @@ def _novikoff_primal(X: np.ndarray, y: np.ndarray, fit_intercept: bool, c: float
     amax = float(np.abs(X).max()) if n else 0.0
     e = pow2_exponent(max(amax, c) if fit_intercept else amax)
     if abs(e) <= _UNSCALED_EXPONENT:
-        e = 0  # squares are safe: today's digits, bit for bit
+        e = 0  # squares are safe unscaled: the same bits as no scaling
     Xs, cs = np.ldexp(X, -e), math.ldexp(c, -e)
     Z = np.column_stack([Xs, np.full(n, cs)]) if fit_intercept else Xs
     radius_s = math.sqrt(max(float(np.einsum("ij,ij->i", Z, Z).max()), 0.0)) if n else 0.0
@@ -465,10 +465,7 @@ def _novikoff_kernel(X: np.ndarray, y: np.ndarray, fit_intercept: bool, c: float
 
 
 def novikoff_or_reason(X, y, **kwargs) -> NovikoffResult:
-    """:func:`novikoff`, a ValueError becoming ``separable=None`` with its message as reason.
-
-    For a view that must never raise (a kernel that overflows at this scale).
-    """
+    """:func:`novikoff`, a ValueError becoming ``separable=None`` with its message as reason."""
     try:
         return novikoff(X, y, **kwargs)
     except ValueError as exc:

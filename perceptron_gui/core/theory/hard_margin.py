@@ -29,9 +29,8 @@ class MaxMarginResult:
     Attributes
     ----------
     margin : float
-        The geometric margin ``max_{w, b} min_i y_i (w·x_i + b) / ||w||``: half
-        the distance between the convex hulls of the two classes.  ``0.0`` when
-        the data are not separable.
+        The geometric margin ``max_{w, b} min_i y_i (w·x_i + b) / ||w||``;
+        ``0.0`` when the data are not separable.
     coef : ndarray of shape (n_features,)
         ``w`` in the canonical SVM scaling ``min_i y_i (w·x_i + b) = 1``, so
         ``||w|| = 1 / margin`` (as scikit-learn's ``SVC(kernel="linear").coef_``
@@ -121,9 +120,8 @@ def _candidate_directions(A: np.ndarray, B: np.ndarray) -> np.ndarray:
 def max_margin(X, y) -> MaxMarginResult:
     """Exact maximum-margin separator (hard-margin SVM with bias) of 1-D or 2-D data.
 
-    A degenerate data set (no points, one class, duplicates, collinear points)
-    gives a result, never an error; more than two features raise ValueError
-    (the algorithm is planar; 1-D data are embedded in the plane).
+    A degenerate data set gives a result, never an error; more than two features
+    raise ValueError (the algorithm is planar; 1-D data are embedded in the plane).
 
     Notes
     -----
@@ -137,8 +135,7 @@ def max_margin(X, y) -> MaxMarginResult:
     (:func:`~._validation.pow2_exponent`: the unscaled digits, no square
     overflowing at any scale; ``margin`` is ``inf`` only if half the gap
     itself exceeds the largest float).  A hull gap within ``64 eps`` times the
-    data's extent counts as touching: not separable.  O(n log n): a few
-    milliseconds for 10,000 points.
+    data's extent counts as touching: not separable.  O(n log n).
 
     References
     ----------

@@ -6,7 +6,6 @@ import numpy as np
 
 from ._validation import pow2_exponent
 
-# 16 directions in increasing angle, for the Akl-Toussaint filter.
 _FILTER_ANGLES = np.arange(16) * (2.0 * np.pi / 16)
 _FILTER_DIRS = np.stack([np.cos(_FILTER_ANGLES), np.sin(_FILTER_ANGLES)])
 

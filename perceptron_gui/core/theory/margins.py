@@ -22,11 +22,7 @@ def functional_margins(X, y, coef, intercept=0.0) -> np.ndarray:
 
 
 class MarginData:
-    """Samples validated and scaled by ``2**-ex`` once, for the margins of many hyperplanes.
-
-    The module's functions compute through this class, so its margins are
-    theirs, bit for bit.
-    """
+    """Samples validated and scaled by ``2**-ex`` once, for the margins of many hyperplanes."""
 
     def __init__(self, X, y):
         X, self._y = check_Xy(X, y)
@@ -65,10 +61,8 @@ class MarginData:
     def hyperplane_margin(self, coef, intercept=0.0) -> float:
         """:func:`hyperplane_margin` of these samples.
 
-        The smallest functional margin is scaled alone: dividing by a
-        positive norm and multiplying by a power of two are monotone in
-        floating point, so the smallest of the scaled margins is the scaled
-        smallest one, the same number.
+        Only the smallest functional margin is scaled: division by a positive
+        norm and a power of two are monotone in floating point.
         """
         margins, ws, _ = self.functional(coef, intercept)
         if not margins.size:

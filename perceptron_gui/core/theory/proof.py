@@ -5,9 +5,8 @@ After ``k`` updates with learning rate ``eta`` from ``w_0``::
     w_k·w*    >= w_0·w* + k eta gamma
     ||w_k||²  <= ||w_0||² + k eta² R²
 
-From ``w_0 = 0`` they give ``k <= (R/gamma)²``; from any ``w_0`` the bound is
-the positive root of ``(w_0·w* + k eta gamma)² = ||w_0||² + k eta² R²``
-(:func:`start_bound`).
+From ``w_0 = 0`` they give ``k <= (R/gamma)²``; from another ``w_0``,
+:func:`start_bound`.
 """
 
 from __future__ import annotations
@@ -72,16 +71,9 @@ def proof_trace(W, B, *, w_star, gamma, radius, eta0=1.0, fit_intercept=True, bi
 
     Notes
     -----
-    Each update adds ``eta y_i z_i`` for a sample with ``y_i w_{k-1}·z_i <= 0``,
-    so by induction from ``w_0``::
-
-        w_k·w*   = w_{k-1}·w* + eta y_i z_i·w*   >= w_0·w* + k eta gamma
-        ||w_k||² = ||w_{k-1}||² + 2 eta y_i w_{k-1}·z_i + eta² ||z_i||²
-                 <= ||w_0||² + k eta² R²
-
-    and from ``w_0 = 0``, with Cauchy-Schwarz, ``k eta gamma <= ||w_k|| <=
-    sqrt(k) eta R``, hence ``k <= (R / gamma)²`` (from another ``w_0``:
-    :func:`start_bound`).
+    Each update adds ``eta y_i z_i`` for a sample with ``y_i w_{k-1}·z_i <= 0``:
+    ``w_k·w*`` gains at least ``eta gamma``, and ``||w_k||²`` at most ``eta² R²``
+    (the cross term ``2 eta y_i w_{k-1}·z_i`` is not positive).
     """
     W = np.asarray(W, dtype=np.float64)
     if W.ndim == 1:

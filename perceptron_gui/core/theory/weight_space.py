@@ -425,12 +425,10 @@ def generous_lines(X, y, *, fit_intercept=True, bias_scale=1.0, b=None) -> np.nd
     """The lines of the *generously feasible* region: ``z_i·w >= ||z_i||²`` for every case.
 
     Hinton's convergence argument uses the weight vectors at a distance of at
-    least ``||z_i||`` from each case's plane. A set of vectors, not directions,
-    it is drawn in the plane ``(w_1, w_2)``: without a bias, ``(z_i, -||z_i||²)``;
-    with one, in the slice at ``b`` (``w_0 = b / c``), ``(y_i x_i, y_i b - ||z_i||²)``.
-
-    Each line ``(a, b, d)``, the region on its side ``a w_1 + b w_2 + d >= 0``,
-    is divided by ``||z_i||`` (the same line, and no square to overflow).
+    least ``||z_i||`` from each case's plane: vectors, not directions, so drawn in
+    the plane ``(w_1, w_2)``: without a bias ``(z_i, -||z_i||²)``; with one, in the
+    slice at ``b``, ``(y_i x_i, y_i b - ||z_i||²)``.  Each line ``(a, b, d)`` (the
+    region: ``a w_1 + b w_2 + d >= 0``) is divided by ``||z_i||`` (no square to overflow).
     """
     Z = constraint_normals(X, y, fit_intercept=fit_intercept, bias_scale=bias_scale)
     if fit_intercept and (b is None or not math.isfinite(float(b))):
@@ -466,8 +464,8 @@ def trajectory(log, X, signs, *, fit_intercept, bias_scale, k, m=4096,
                recent=0) -> Trajectory:
     """The weights ``w_0, …, w_k`` after each update of a run, from its log (``w_0``: its start).
 
-    ``log, X, signs, k`` are the run's ``learner.history.updates``,
-    ``training_X``, ``training_signs`` and ``n_updates_``.
+    ``log, X, signs, k``: the run's ``history.updates``, ``training_X``, ``training_signs``,
+    ``n_updates_``.
 
     Parameters
     ----------
@@ -480,11 +478,9 @@ def trajectory(log, X, signs, *, fit_intercept, bias_scale, k, m=4096,
 
     Notes
     -----
-    A log that keeps ``w`` (the primal perceptron, any loss and order) is
-    read as it is.  A kernel run's log keeps only which sample each update
-    took; with the linear kernel ``w_k = sum_j y_{i_j} x_{i_j}`` and
-    ``b_k = sum_j y_{i_j} c²`` (the dual's update), so its rows are summed in
-    blocks.  The caller checks that the kernel is linear.
+    A kernel run's log keeps only which sample each update took: with the
+    linear kernel (the caller checks it) ``w_k = sum_j y_{i_j} x_{i_j}`` and
+    ``b_k = sum_j y_{i_j} c²``, summed in blocks.
     """
     k = int(k)
     d = X.shape[1]

@@ -11,9 +11,7 @@ Every error is a :class:`~perceptron_gui.core.io.FormatError` whose message
 names the line, the column or the options to use (``--x``, ``--label``,
 ``--skip-bad-rows`` ...): one set of messages for the dialog, the command line
 and scripts.  pandas is imported only by the functions that parse, so that
-launching does not pay for it.  One module per seam: :mod:`.dialect`
-(sniffing and the guess), :mod:`.labels` (raw labels to -1/+1) and
-:mod:`.reader` (parsing, bad rows and their lines).
+launching does not pay for it.
 """
 
 from .dialect import PREVIEW_ROWS, SNIFF_BYTES, Sniffed, sniff

@@ -26,10 +26,8 @@ class TooManyLabels(FormatError):
 
     Attributes
     ----------
-    classes : tuple
-        Every class found (after skipping bad rows), sorted.
-    skipped_lines : tuple of int
-        The lines that were skipped (with ``skip_bad_rows``).
+    classes, skipped_lines : tuple, tuple of int
+        Every class found (after skipping bad rows), sorted; the lines skipped.
     """
 
     def __init__(self, message: str, classes=(), skipped_lines=()):
@@ -39,7 +37,7 @@ class TooManyLabels(FormatError):
 
 
 def label_keys(uniques, class_names) -> tuple[list, list]:
-    """Class key of each unique raw label (today's CSV rule) and the invalid ones' reasons."""
+    """Class key of each unique raw label (the CSV rule) and the invalid ones' reasons."""
     raw = list(uniques)
     problems = [None] * len(raw)
     numeric = all(isinstance(v, (int, float, np.integer, np.floating)) for v in raw)

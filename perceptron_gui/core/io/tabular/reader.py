@@ -326,9 +326,7 @@ def read_table(path, *, x=None, y=None, label=None, positive=None, negative=None
     delimiter : str, optional
         As :func:`.sniff` takes it; default: detected.
     positive, negative : str or number, optional
-        With more than two labels: ``positive`` alone is the +1 class against
-        the rest; with ``negative`` too only those two classes are kept
-        (``negative`` alone: the -1 class against the rest). With two labels
+        The +1 and -1 classes, as :mod:`.labels` applies them; with two labels
         they override the default mapping.
     skip_bad_rows : bool, default=False
         Skip rows with a missing or non-numeric x, y or label, or with too
@@ -342,12 +340,8 @@ def read_table(path, *, x=None, y=None, label=None, positive=None, negative=None
     Notes
     -----
     A file of up to 64 MB is parsed in one call, which pandas runs about twice
-    as fast as in chunks (0.08 s against 0.13 s for a million rows); a larger
-    file is parsed in chunks of about 4 MB, so that Cancel answers within a
-    few tens of milliseconds however wide the rows.
-
-    :class:`TooManyLabels`, a FormatError, carries the classes when there are
-    more than two and none was chosen.
+    as fast as in chunks; a larger file in chunks of about 4 MB, so that Cancel
+    answers within a few tens of milliseconds however wide the rows.
     """
     result = guard_reader("table", _read_table, path, x, y, label, positive, negative, delimiter,
                           header, skip_bad_rows, max_rows, progress, cancelled)
