@@ -20,9 +20,6 @@ from perceptron_gui.ui.features import autosave as autosave_mod
 from perceptron_gui.ui.features import autosave_restore as restore_mod
 from tests.ui.helpers import finish
 
-# timing-sensitive: run alone, after the parallel part (Makefile)
-pytestmark = pytest.mark.serial
-
 B = QtWidgets.QMessageBox
 
 
@@ -73,6 +70,7 @@ def test_a_change_is_autosaved_and_a_save_removes_it(qtbot, make_window, folder,
     qtbot.waitUntil(lambda: not (folder / "autosave.json").exists(), timeout=5000)
 
 
+@pytest.mark.serial  # timing: edits every 20 ms against a 150 ms debounce
 def test_continuous_editing_is_still_saved_every_few_seconds(qtbot, make_window, folder):
     win = make_window()
     win.autosave._timer.setInterval(150)
