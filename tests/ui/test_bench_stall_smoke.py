@@ -16,9 +16,6 @@ from pathlib import Path
 
 import pytest
 
-# timing-sensitive: run alone, after the parallel part (Makefile)
-pytestmark = pytest.mark.serial
-
 BENCH = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_stall.py"
 
 
