@@ -11,9 +11,6 @@ from perceptron_gui.ui import style
 from perceptron_gui.ui.main_window import LAYOUT_VERSION
 from tests.ui.helpers import load_long_kernel_run, settle
 
-# timing-sensitive: run alone, after the parallel part (Makefile)
-pytestmark = pytest.mark.serial
-
 
 def _visible(win) -> set:
     """Names of the visible widgets and of the visible actions of the window."""
