@@ -17,9 +17,6 @@ from perceptron_gui.core import Workspace, demos
 from perceptron_gui.ui import playback as playback_module
 from perceptron_gui.ui.features import demo_caption, demo_player
 
-# timing-sensitive: run alone, after the parallel part (Makefile)
-pytestmark = pytest.mark.serial
-
 
 def test_breakable_cuts_and_breaks_only_long_words():
     assert demo_caption.breakable("a normal caption, (R/γ)² = 22.96", 100) == (
@@ -251,6 +248,7 @@ def test_a_seek_step_far_past_the_run_runs_in_slices_and_the_demo_waits(window, 
     assert not ui.running_step and ui.index == 1 and window.workspace.step_count == 1
 
 
+@pytest.mark.serial  # timing: the UI thread's CPU time under 50 ms
 def test_a_far_seek_step_never_holds_the_ui_thread_50_ms(window, qtbot):
     """10⁷ steps to compute (0.2 s at once): the UI thread's CPU time between two 5 ms
     ticks stays under 50 ms, whatever other processes take of the machine (the run
