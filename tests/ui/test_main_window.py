@@ -385,7 +385,7 @@ def test_a_long_run_redraws_the_canvas_a_few_times_a_second(qtbot, window, monke
 def test_cancel_says_where_the_run_paused_in_readable_numbers(qtbot, window):
     ws = load_long_kernel_run(window)
     window.actionRunToEnd.trigger()
-    qtbot.waitUntil(lambda: ws.step_count >= 1_000, timeout=20_000)
+    qtbot.waitUntil(lambda: ws.step_count >= 1_000, timeout=120_000)
     window.actionCancel.trigger()
     assert not window.playback.running_to_end and not ws.finished
     assert window.statusBar().currentMessage() == (
