@@ -70,6 +70,7 @@ def test_a_change_is_autosaved_and_a_save_removes_it(qtbot, make_window, folder,
     qtbot.waitUntil(lambda: not (folder / "autosave.json").exists(), timeout=5000)
 
 
+@pytest.mark.serial  # timing: edits come faster than the 150 ms interval at rest
 def test_continuous_editing_is_still_saved_every_few_seconds(qtbot, make_window, folder):
     win = make_window()
     win.autosave._timer.setInterval(150)
