@@ -20,7 +20,7 @@ import pytest
 
 from .xlib import Display
 
-pytestmark = [pytest.mark.display, pytest.mark.serial]
+pytestmark = pytest.mark.display
 
 WINDOW_TIMEOUT = 90.0  # seconds: start-up of a cold interpreter on a busy CI machine
 EXIT_TIMEOUT = 60.0

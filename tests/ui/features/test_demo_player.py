@@ -23,9 +23,6 @@ from perceptron_gui.ui.widgets.canvas import LAYERS
 from perceptron_gui.ui.window_api import action_id
 from tests.ui.canvas.helpers import click
 
-# timing-sensitive: run alone, after the parallel part (Makefile)
-pytestmark = pytest.mark.serial
-
 REPO = Path(__file__).resolve().parents[3]
 Key = QtCore.Qt.Key
 

@@ -17,9 +17,6 @@ from perceptron_gui.core.text import fmt, fmt_count
 from perceptron_gui.ui.features.demo_files import user_demo_dir
 from perceptron_gui.ui.widgets.caption_box import NOT_A_QUANTITY
 
-# timing-sensitive: run alone, after the parallel part (Makefile)
-pytestmark = pytest.mark.serial
-
 
 @pytest.fixture(autouse=True)
 def _no_boxes(warnings):

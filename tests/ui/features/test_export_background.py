@@ -19,9 +19,6 @@ from perceptron_gui.ui import style, workers
 from perceptron_gui.ui.features.export import renderer as export_renderer
 from perceptron_gui.ui.widgets.canvas.items import pyqtgraph_internals as internals
 
-# timing-sensitive: run alone, after the parallel part (Makefile)
-pytestmark = pytest.mark.serial
-
 
 def _rgb(image: QtGui.QImage) -> np.ndarray:
     """An image as an (h, w, 3) int array of R, G, B."""
@@ -300,6 +297,7 @@ def _ticking_export(window, qtbot, kind, folder) -> tuple[float, float]:
     return float(gaps.max()), end - start
 
 
+@pytest.mark.serial  # timing: the longest gap of a 5 ms timer
 def test_the_ui_keeps_ticking_during_an_export_at_1e5_points(quiet_autosave, frozen_heap,
                                                               window, qtbot, tmp_path):
     """A PNG, an SVG and a GIF in turn, from one window (an export leaves it as it was)."""
@@ -317,6 +315,7 @@ def test_the_ui_keeps_ticking_during_an_export_at_1e5_points(quiet_autosave, fro
             f"{kind}: longest gap {1000 * gap:.0f} ms of {1000 * length:.0f} ms"
 
 
+@pytest.mark.serial  # timing: the longest gap of a 5 ms timer
 def test_the_ui_keeps_ticking_during_a_png_export_at_a_million_points(quiet_autosave,
                                                                      frozen_heap, window,
                                                                      qtbot, tmp_path):
@@ -334,6 +333,7 @@ CANCEL_WHEN = {
 }
 
 
+@pytest.mark.serial  # timing: Cancel within 0.5 s
 def test_cancel_at_a_million_points_returns_at_once_and_writes_nothing(quiet_autosave, window,
                                                                        qtbot, tmp_path):
     """Each stage of :data:`CANCEL_WHEN` in turn, on one window of 10⁶ points (a cancelled
@@ -381,6 +381,7 @@ def _cancel_during(window, qtbot, folder, when):
 
 
 
+@pytest.mark.serial  # timing: the dialog after 300 ms
 def test_the_progress_dialog_shows_once_an_export_passes_300_ms(window, qtbot, tmp_path,
                                                                 monkeypatch):
     from perceptron_gui.ui.features.export.job import Offload

@@ -17,9 +17,6 @@ from perceptron_gui.ui import errors
 from perceptron_gui.ui.widgets.timeline_bar import TimelineBar
 from perceptron_gui.ui.widgets.update_log import UpdateLogModel, UpdateLogView
 
-# timing-sensitive: run alone, after the parallel part (Makefile)
-pytestmark = pytest.mark.serial
-
 GREY = QtCore.Qt.ItemDataRole.ForegroundRole
 
 RUNS = {
@@ -298,6 +295,7 @@ def test_standalone_widgets_seek_themselves(qtbot):
     assert ws.step_count == ws.learner.history.updates.rows().step[1]
 
 
+@pytest.mark.serial  # timing: the UI thread's CPU time per call
 def test_model_over_a_long_run_is_lazy(qtbot):
     # two copies of a point with opposite labels: every step is an update
     ds = Dataset([[1.0, 0.0], [1.0, 0.0], [0.0, 1.0]], [1, -1, 1])

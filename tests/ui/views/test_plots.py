@@ -20,9 +20,6 @@ from perceptron_gui.ui.views.plots import LivePlots
 from perceptron_gui.ui.widgets.axes import log_ticks
 from perceptron_gui.ui.wording import problem_text
 
-# timing-sensitive: run alone, after the parallel part (Makefile)
-pytestmark = pytest.mark.serial
-
 
 def make_plots(qtbot, ws) -> LivePlots:
     widget = LivePlots(ws)

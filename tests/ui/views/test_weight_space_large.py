@@ -21,8 +21,7 @@ from perceptron_gui.core.workspace import Workspace
 from perceptron_gui.ui.views.weights import WeightSpaceView
 from perceptron_gui.ui.views.weights import view as view_module
 
-# timing-sensitive: run alone, after the parallel part (Makefile)
-pytestmark = [pytest.mark.serial, pytest.mark.slow]
+pytestmark = pytest.mark.slow
 
 BUDGET_S = 0.050
 N = 100_000
@@ -57,6 +56,7 @@ def data():
     return generators.overlapping(N, seed=1)
 
 
+@pytest.mark.serial  # timing: the UI thread's CPU time under a 50 ms budget
 @pytest.mark.parametrize("landscape", [False, True], ids=["chart", "slice"])
 def test_showing_and_stepping_many_cases_keeps_the_ui_thread_free(qtbot, data, landscape):
     ws = Workspace(data)
