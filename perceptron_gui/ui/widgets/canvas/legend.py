@@ -115,7 +115,7 @@ class _Grid:
 
 
 def free_place(points, view_px, box_px, pad_px: float = 0.0, weights=None, keep=None,
-               grid=None):
+               grid=None, cells=None):
     """Where a box of ``box_px`` inside a view of ``view_px`` covers the fewest ``points``.
 
     Parameters
@@ -132,6 +132,8 @@ def free_place(points, view_px, box_px, pad_px: float = 0.0, weights=None, keep=
         place plus 2.
     grid : _Grid, optional
         The search grid of these sizes, when the caller keeps it.
+    cells : tuple, optional
+        ``grid.cells(points, weights)``, when the caller has them (``points`` unread).
 
     Returns
     -------
@@ -148,7 +150,7 @@ def free_place(points, view_px, box_px, pad_px: float = 0.0, weights=None, keep=
     place with no count covers no point.
     """
     g = _Grid(view_px, box_px, pad_px) if grid is None else grid
-    cells = g.cells(points, weights)
+    cells = g.cells(points, weights) if cells is None else cells
     if keep is not None:  # the cells under the kept place alone, before the whole table
         kept = g.under(cells, keep)
         if kept == 0:
@@ -207,6 +209,8 @@ class CanvasLegend:
         self._grid_key: tuple | None = None
         self._grid: _Grid | None = None
         self._under_key: tuple | None = None
+        self._cells_key: tuple | None = None
+        self._cells: tuple | None = None
         self._under = 0.0
         self._data_weight = 1.0
         self._pad_px = 0.0
@@ -295,8 +299,14 @@ class CanvasLegend:
         w = np.asarray(frame.weights[0], dtype=np.float64)
         return w if np.isfinite(w).all() else None
 
-    def _data_weights(self) -> np.ndarray:
-        return np.full(len(self._data_px), self._data_weight)
+    def _data_cells(self, grid: _Grid) -> tuple:
+        """The data's cells on ``grid`` (:meth:`_Grid.cells`), kept per data set and grid."""
+        key = (self._data_key, self._grid_key)
+        if key != self._cells_key:
+            self._cells_key = key
+            self._cells = grid.cells(self._data_px,
+                                     np.full(len(self._data_px), self._data_weight))
+        return self._cells
 
     def _data_under(self, grid: _Grid, keep) -> float:
         """The data's count under the box at ``keep`` (:meth:`_Grid.under`), kept per
@@ -304,7 +314,7 @@ class CanvasLegend:
         key = (self._data_key, self._grid_key, keep)
         if key != self._under_key:
             self._under_key = key
-            self._under = grid.under(grid.cells(self._data_px, self._data_weights()), keep)
+            self._under = grid.under(self._data_cells(grid), keep)
         return self._under
 
     def place(self, frame) -> None:
@@ -357,15 +367,16 @@ class CanvasLegend:
         if self.corner is not None:  # a corner follows the view's size
             keep = (0.0 if self.corner[0] == 0 else max(0.0, view_px[0] - box[0]),
                     0.0 if self.corner[1] == 0 else max(0.0, view_px[1] - box[1]))
-        if keep is not None and not self._data_under(grid, keep) \
-                and not grid.under(grid.cells(extra, extra_weights), keep):
+        extra = grid.cells(extra, extra_weights)
+        if keep is not None and not self._data_under(grid, keep) and not grid.under(extra, keep):
             # what free_place finds at a kept place that covers nothing, the data's
             # count there kept while only the arrow or the places to keep clear move
             left, top, corner, self.covered = keep[0], keep[1], grid.corner_at(*keep), 0.0
         else:
+            cells = tuple(np.concatenate(pair) for pair in zip(self._data_cells(grid), extra,
+                                                               strict=True))
             left, top, corner, self.covered = free_place(
-                np.concatenate([self._data_px, extra]), view_px, box, self._pad_px,
-                np.concatenate([self._data_weights(), extra_weights]), keep, grid)
+                None, view_px, box, self._pad_px, keep=keep, grid=grid, cells=cells)
         if self.covered and not self._crowded and self.item.columnCount == 1:
             self._crowded = True  # try two columns: a lower box may find a place
             self._fit_columns(frame)
