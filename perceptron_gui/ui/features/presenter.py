@@ -333,7 +333,9 @@ class PresenterMode(QtCore.QObject):
             part.set_scale(style.NORMAL)
         w.views.set_scale(style.NORMAL)
         for view in w.views.views().values():
-            view.set_scale(saved.scales.get(view, style.NORMAL))
+            scale = saved.scales.get(view, style.NORMAL)
+            if scale != view.scale:  # each view restyled once
+                view.set_scale(scale)
         # back to a normal window at the old place, then to the old state: unlike
         # restoreGeometry, setGeometry never clamps a window larger than the screen
         w.setWindowState(QtCore.Qt.WindowState.WindowNoState)

@@ -181,6 +181,44 @@ def test_a_kept_place_that_covers_nothing_is_kept_without_counting_the_view(monk
     assert tables
 
 
+def test_a_run_keeps_the_legend_without_searching_the_view_again(make_canvas, monkeypatch):
+    from perceptron_gui.ui.widgets.canvas import legend
+
+    canvas, ws = make_canvas(Workspace(generators.separable(200, seed=3)), view=(-9, 9, -9, 9))
+    searches = []
+    real = legend.free_place
+    monkeypatch.setattr(legend, "free_place", lambda *a, **k: searches.append(1) or real(*a, **k))
+    vb = canvas.getViewBox()
+    for _ in range(12):
+        ws.step_update()  # w and its arrow move at every frame
+        canvas.refresh()
+        box = canvas.legend.sceneBoundingRect()
+        w = ws.learner.coef_[0]
+        along = [vb.mapViewToScene(QtCore.QPointF(*(t * w))) for t in np.linspace(0, 1, 9)]
+        points = [vb.mapViewToScene(QtCore.QPointF(*p)) for p in ws.dataset.X]
+        assert canvas.legend.isVisible()
+        assert not any(box.contains(p) for p in points + along)
+    assert not searches  # the kept place covered nothing: only the arrow was counted
+
+
+def test_a_new_view_counts_the_points_once(make_canvas, monkeypatch):
+    from perceptron_gui.ui.widgets.canvas import legend
+
+    canvas, ws = make_canvas(Workspace(generators.separable(300, seed=4)), view=(-9, 9, -9, 9))
+    ws.step_update()
+    canvas.refresh()
+    counted = []
+    real = legend._Grid.cells
+    monkeypatch.setattr(legend._Grid, "cells", lambda grid, points, weights=None: (
+        counted.append((grid, len(points))) or real(grid, points, weights)))
+    for view in ((-3, 3), (-2, 4), (-4, 2)):  # the points everywhere: the legend moves
+        canvas.set_view_rect(view, view)
+        canvas.refresh()
+        data = [grid for grid, n in counted if n >= ws.dataset.n]  # the points, or with more
+        assert data and len(data) == len(set(data)), counted  # once per search grid
+        counted.clear()
+
+
 def test_the_legend_stays_small_in_presenter_mode(make_canvas):
     from perceptron_gui.ui import style
     from perceptron_gui.ui.widgets.canvas.legend import MAX_TEXT_PT, MAX_WIDTH_SHARE

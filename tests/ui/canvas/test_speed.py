@@ -94,3 +94,24 @@ def test_scatters_are_cached_only_while_the_data_stand_still(qtbot):
     assert c.layer("data").items["scatter_pos"].cacheMode() == cache.DeviceCoordinateCache
 
 
+
+
+def test_mistake_marks_are_cached_only_while_they_stand_still(qtbot):
+    ws = Workspace(datasets.separable(60, seed=2, margin=0.3))
+    c = make_canvas(qtbot, ws)
+    marks = c.layer("mistakes").items["mistake_marks"]
+    cache = QtWidgets.QGraphicsItem.CacheMode
+    moved = still = 0
+    for _ in range(40):
+        before = ws.misclassified()
+        ws.step()
+        c.refresh()
+        after = ws.misclassified()
+        if before is not after and not np.array_equal(before, after):
+            moved += 1
+            assert marks.cacheMode() == cache.NoCache  # a pixmap redrawn at every update
+        elif after.size:
+            still += 1
+            assert marks.cacheMode() == cache.DeviceCoordinateCache
+        np.testing.assert_array_equal(np.column_stack(marks.getData()), ws.dataset.X[after])
+    assert moved and still

@@ -396,3 +396,17 @@ def test_every_plot_is_inside_its_pane_after_leaving_with_the_live_plots_on(busy
         pane = QtCore.QRectF(pw.viewport().rect())
         assert drawn.right() <= pane.right() + 1 and drawn.bottom() <= pane.bottom() + 1, (
             pw.objectName(), drawn, pane)
+
+
+def test_leaving_restyles_each_view_once(busy_window, qtbot):
+    """At 10⁶ points a restyle of the live plots redraws them: leaving drew them twice."""
+    win = busy_window
+    win.presenter.set_active(True)
+    settle(qtbot, win)
+    views = win.views.views()
+    restyled = {name: [] for name in views}
+    for name, view in views.items():
+        view.restyle = lambda real=view.restyle, name=name: restyled[name].append(1) or real()
+    win.presenter.set_active(False)
+    assert views and all(len(calls) == 1 for calls in restyled.values()), restyled
+    assert all(view.scale == style.NORMAL for view in views.values())

@@ -85,6 +85,7 @@ class Canvas(pg.PlotWidget):
         self._drawn_dataset = None  # the data set the scatters show
         self._weights_state: tuple | None = None  # what the weight-dependent layers show
         self._keys: dict[str, tuple | None] = {}  # each weight layer's last cache key
+        self._redrawn: set[str] = set()  # the weight layers the last redraw updated
         self._model_version = 0
         self._now = False  # a redraw of refresh(): layers compute on this thread
         self._redraw_interval = 0.0  # shortest time between two scheduled redraws, s
@@ -392,6 +393,7 @@ class Canvas(pg.PlotWidget):
             return  # pyqtgraph's close() deleted the scene's items
         dirty, self._dirty = self._dirty, 0
         self._now = now
+        self._redrawn = set()
         try:
             if dirty & _DATA:
                 self._update_data()
@@ -399,10 +401,14 @@ class Canvas(pg.PlotWidget):
                 self._update_model()
         finally:
             self._now = False
-        # cache the data scatters from the first redraw that did not change them
+        # cache the data scatters and the mistakes' marks from the first redraw that did
+        # not change them (a pixmap redrawn at every frame costs more than it saves)
         data = self._registry.by_name["data"]
         if data.created:
             data.set_cached(not dirty & _DATA)
+        mistakes = self._registry.by_name.get("mistakes")
+        if mistakes is not None and mistakes.created:
+            mistakes.set_cached("mistakes" not in self._redrawn)
 
     def _update_data(self) -> None:
         self._drawn_dataset = dataset = self.workspace.dataset
@@ -430,6 +436,7 @@ class Canvas(pg.PlotWidget):
             if key is not None and same_key(self._keys.get(layer.name), key):
                 continue  # drawn from the same state already
             self._keys[layer.name] = key
+            self._redrawn.add(layer.name)
             layer.update(frame)
         self._update_legend(frame)
         self._fit.follow(frame)

@@ -57,7 +57,64 @@ def rgba(color, alpha: int) -> QtGui.QColor:
     return c
 
 
-def free_place(points, view_px, box_px, pad_px: float = 0.0, weights=None, keep=None):
+class _Grid:
+    """The places :func:`free_place` tries for a box of ``box_px`` in a view of ``view_px``:
+    4-pixel cells, the candidate top lefts and the cells each one's box (grown by
+    ``pad_px``) touches."""
+
+    def __init__(self, view_px, box_px, pad_px: float):
+        vw, vh = float(view_px[0]), float(view_px[1])
+        bw, bh = float(box_px[0]), float(box_px[1])
+        c = _CELL_PX
+        self.size = (vw, vh)
+        self.pad = pad_px
+        self.nx, self.ny = nx, ny = max(1, int(np.ceil(vw / c))), max(1, int(np.ceil(vh / c)))
+
+        def candidates(size, span):
+            far = max(0.0, span - size)
+            steps = np.arange(0.0, far, c)  # not np.unique: it imports numpy.ma (launch)
+            return np.append(steps[steps < far], far)
+
+        self.lefts, self.tops = lefts, tops = candidates(bw, vw), candidates(bh, vh)
+        self.c0 = np.clip(np.floor((lefts - pad_px) / c), 0, nx).astype(np.intp)
+        self.c1 = np.clip(np.ceil((lefts + bw + pad_px) / c), 0, nx).astype(np.intp)
+        self.r0 = np.clip(np.floor((tops - pad_px) / c), 0, ny).astype(np.intp)
+        self.r1 = np.clip(np.ceil((tops + bh + pad_px) / c), 0, ny).astype(np.intp)
+        self.corner_of = {(ax, ay): (lefts[-1] if ax else lefts[0], tops[-1] if ay else tops[0])
+                          for ax, ay in CORNERS}
+
+    def cells(self, points, weights=None):
+        """The cells ``(cx, cy)`` of the points in or near the view, and their weights."""
+        vw, vh = self.size
+        pad, c = self.pad, _CELL_PX
+        P = np.asarray(points, dtype=np.float64).reshape(-1, 2)
+        wts = np.ones(len(P)) if weights is None else np.asarray(weights, dtype=np.float64)
+        inside = np.isfinite(P).all(axis=1) & (P[:, 0] >= -pad) & (P[:, 0] <= vw + pad) \
+            & (P[:, 1] >= -pad) & (P[:, 1] <= vh + pad)
+        P, wts = P[inside], wts[inside]
+        cx = np.clip((P[:, 0] // c).astype(np.intp), 0, self.nx - 1)
+        cy = np.clip((P[:, 1] // c).astype(np.intp), 0, self.ny - 1)
+        return cx, cy, wts
+
+    def under(self, cells, place) -> float:
+        """The weight of ``cells`` (:meth:`cells`) the box at the top left ``place`` covers."""
+        cx, cy, wts = cells
+        i = int(np.argmin(np.abs(self.lefts - place[0])))
+        j = int(np.argmin(np.abs(self.tops - place[1])))
+        inside = ((cx >= self.c0[i]) & (cx < self.c1[i])
+                  & (cy >= self.r0[j]) & (cy < self.r1[j]))
+        return float(np.round(wts[inside].sum(), 9))
+
+    def corner_at(self, left, top):
+        """The corner of :data:`CORNERS` whose place is ``(left, top)``, or None."""
+        for corner, (cl, ct) in self.corner_of.items():
+            if abs(cl - left) < 0.5 and abs(ct - top) < 0.5:
+                return corner
+        return None
+
+
+def free_place(points, view_px, box_px, pad_px: float = 0.0, weights=None, keep=None,
+               grid=None, cells=None):
     """Where a box of ``box_px`` inside a view of ``view_px`` covers the fewest ``points``.
 
     Parameters
@@ -71,6 +128,10 @@ def free_place(points, view_px, box_px, pad_px: float = 0.0, weights=None, keep=
     keep : (float, float), optional
         The box's present top left: kept while it covers nothing (no jumps during
         a run), or, when no place is empty, no more than the best plus 2.
+    grid : _Grid, optional
+        The search grid of these sizes, when the caller keeps it.
+    cells : tuple, optional
+        ``grid.cells(points, weights)``, when the caller has them (``points`` unread).
 
     Returns
     -------
@@ -84,46 +145,23 @@ def free_place(points, view_px, box_px, pad_px: float = 0.0, weights=None, keep=
     Counted on 4-pixel cells (a summed-area table): a point counts when its cell
     touches the box grown by ``pad_px``, so a place with no count covers no point.
     """
-    vw, vh = float(view_px[0]), float(view_px[1])
-    bw, bh = float(box_px[0]), float(box_px[1])
-    c = _CELL_PX
-    nx, ny = max(1, int(np.ceil(vw / c))), max(1, int(np.ceil(vh / c)))
-    P = np.asarray(points, dtype=np.float64).reshape(-1, 2)
-    wts = np.ones(len(P)) if weights is None else np.asarray(weights, dtype=np.float64)
-    inside = np.isfinite(P).all(axis=1) & (P[:, 0] >= -pad_px) & (P[:, 0] <= vw + pad_px) \
-        & (P[:, 1] >= -pad_px) & (P[:, 1] <= vh + pad_px)
-    P, wts = P[inside], wts[inside]
-    cx = np.clip((P[:, 0] // c).astype(np.intp), 0, nx - 1)
-    cy = np.clip((P[:, 1] // c).astype(np.intp), 0, ny - 1)
-
-    def candidates(size, span):
-        far = max(0.0, span - size)
-        steps = np.arange(0.0, far, c)  # not np.unique: it imports numpy.ma (launch)
-        return np.append(steps[steps < far], far)
-
-    lefts, tops = candidates(bw, vw), candidates(bh, vh)
-    c0 = np.clip(np.floor((lefts - pad_px) / c), 0, nx).astype(np.intp)
-    c1 = np.clip(np.ceil((lefts + bw + pad_px) / c), 0, nx).astype(np.intp)
-    r0 = np.clip(np.floor((tops - pad_px) / c), 0, ny).astype(np.intp)
-    r1 = np.clip(np.ceil((tops + bh + pad_px) / c), 0, ny).astype(np.intp)
-    corner_of = {(ax, ay): (lefts[-1] if ax else lefts[0], tops[-1] if ay else tops[0])
-                 for ax, ay in CORNERS}
+    g = _Grid(view_px, box_px, pad_px) if grid is None else grid
+    cells = g.cells(points, weights) if cells is None else cells
     if keep is not None:  # the cells under the kept place alone, before the whole table
-        i = int(np.argmin(np.abs(lefts - keep[0])))
-        j = int(np.argmin(np.abs(tops - keep[1])))
-        under = (cx >= c0[i]) & (cx < c1[i]) & (cy >= r0[j]) & (cy < r1[j])
-        kept = float(np.round(wts[under].sum(), 9))
+        kept = g.under(cells, keep)
         if kept == 0:
-            return keep[0], keep[1], _corner_at(corner_of, *keep), 0.0
+            return keep[0], keep[1], g.corner_at(*keep), 0.0
+    cx, cy, wts = cells
+    lefts, tops = g.lefts, g.tops
     # rounded: the table sums float weights
-    counts = np.round(box_sums(summed_table(cy * nx + cx, nx, ny, wts),
-                               r0[:, None], r1[:, None], c0, c1), 9)
+    counts = np.round(box_sums(summed_table(cy * g.nx + cx, g.nx, g.ny, wts),
+                               g.r0[:, None], g.r1[:, None], g.c0, g.c1), 9)
     best = float(counts.min())
     if keep is not None and best > 0 and kept <= best + _STAY:
-        return keep[0], keep[1], _corner_at(corner_of, *keep), kept
+        return keep[0], keep[1], g.corner_at(*keep), kept
     for corner in CORNERS:
         if counts[-1 if corner[1] else 0, -1 if corner[0] else 0] == best:
-            left, top = corner_of[corner]
+            left, top = g.corner_of[corner]
             return float(left), float(top), corner, best
     jj, ii = np.nonzero(counts == best)
     L, T = lefts[ii], tops[jj]
@@ -131,13 +169,6 @@ def free_place(points, view_px, box_px, pad_px: float = 0.0, weights=None, keep=
     dist = np.minimum(np.minimum(L, lefts[-1] - L), np.inf) + np.minimum(T, tops[-1] - T)
     k = int(np.lexsort((dist, ~edge))[0])
     return float(L[k]), float(T[k]), None, best
-
-
-def _corner_at(corner_of, left, top):
-    for corner, (cl, ct) in corner_of.items():
-        if abs(cl - left) < 0.5 and abs(ct - top) < 0.5:
-            return corner
-    return None
 
 
 class CanvasLegend:
@@ -163,6 +194,12 @@ class CanvasLegend:
         self._corner_key: tuple | None = None
         self._data_key: tuple | None = None
         self._data_px = np.empty((0, 2))
+        self._grid_key: tuple | None = None
+        self._grid: _Grid | None = None
+        self._under_key: tuple | None = None
+        self._cells_key: tuple | None = None
+        self._cells: tuple | None = None
+        self._under = 0.0
         self._data_weight = 1.0
         self._pad_px = 0.0
         self._rows: dict[tuple[str, str], tuple] = {}  # (name, text) -> (sample, label), kept
@@ -248,6 +285,24 @@ class CanvasLegend:
         w = np.asarray(frame.weights[0], dtype=np.float64)
         return w if np.isfinite(w).all() else None
 
+    def _data_cells(self, grid: _Grid) -> tuple:
+        """The data's cells on ``grid`` (:meth:`_Grid.cells`), kept per data set and grid."""
+        key = (self._data_key, self._grid_key)
+        if key != self._cells_key:
+            self._cells_key = key
+            self._cells = grid.cells(self._data_px,
+                                     np.full(len(self._data_px), self._data_weight))
+        return self._cells
+
+    def _data_under(self, grid: _Grid, keep) -> float:
+        """The data's count under the box at ``keep`` (:meth:`_Grid.under`), kept per
+        data set, view, box and place."""
+        key = (self._data_key, self._grid_key, keep)
+        if key != self._under_key:
+            self._under_key = key
+            self._under = grid.under(self._data_cells(grid), keep)
+        return self._under
+
     def place(self, frame) -> None:
         """Put the legend where it covers no point of the view (:func:`free_place`)."""
         if self.item.moved:
@@ -282,19 +337,32 @@ class CanvasLegend:
             step = max(1, -(-ds.n // LARGE_N))  # a sample of at most LARGE_N points
             self._data_px = to_px(ds.X[::step]) if ds.n else np.empty((0, 2))
             self._data_weight = float(step)
-        points, weights = self._data_px, np.full(len(self._data_px), self._data_weight)
+        grid_key = (view_px, box, self._pad_px)
+        if grid_key != self._grid_key:
+            self._grid_key, self._grid = grid_key, _Grid(view_px, box, self._pad_px)
+        grid = self._grid
+        extra, extra_weights = [np.empty((0, 2))], [np.empty(0)]
         if arrow is not None:  # the w arrow counts as many points
-            points = np.concatenate([points, to_px(_ARROW_T * arrow[None, :])])
-            weights = np.concatenate([weights, _ARROW_WEIGHTS])
+            extra.append(to_px(_ARROW_T * arrow[None, :]))
+            extra_weights.append(_ARROW_WEIGHTS)
         if clear is not None:  # the layers' places to keep clear count as points
-            points = np.concatenate([points, to_px(clear)])
-            weights = np.concatenate([weights, np.ones(len(clear))])
+            extra.append(to_px(clear))
+            extra_weights.append(np.ones(len(clear)))
+        extra, extra_weights = np.concatenate(extra), np.concatenate(extra_weights)
         keep = self._place if self._place is not None and self.corner is None else None
         if self.corner is not None:  # a corner follows the view's size
             keep = (0.0 if self.corner[0] == 0 else max(0.0, view_px[0] - box[0]),
                     0.0 if self.corner[1] == 0 else max(0.0, view_px[1] - box[1]))
-        left, top, corner, self.covered = free_place(points, view_px, box, self._pad_px,
-                                                     weights, keep)
+        extra = grid.cells(extra, extra_weights)
+        if keep is not None and not self._data_under(grid, keep) and not grid.under(extra, keep):
+            # what free_place finds at a kept place that covers nothing, the data's
+            # count there kept while only the arrow or the places to keep clear move
+            left, top, corner, self.covered = keep[0], keep[1], grid.corner_at(*keep), 0.0
+        else:
+            cells = tuple(np.concatenate(pair) for pair in zip(self._data_cells(grid), extra,
+                                                               strict=True))
+            left, top, corner, self.covered = free_place(
+                None, view_px, box, self._pad_px, keep=keep, grid=grid, cells=cells)
         if self.covered and not self._crowded and self.item.columnCount == 1:
             self._crowded = True  # try two columns: a lower box may find a place
             self._fit_columns(frame)

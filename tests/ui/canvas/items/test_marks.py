@@ -98,3 +98,29 @@ def test_cached_marks_are_sharp_on_a_high_dpi_screen():
                           env=env, cwd=str(ROOT), timeout=120, check=False)
     assert proc.returncode == 0, proc.stderr
     assert int(proc.stdout.strip().splitlines()[-1]) <= 2  # rounding of the cache blend
+
+
+def test_the_bounds_hold_the_markers_at_every_zoom_found_once_per_view(qtbot):
+    marks = Marks()
+    marks.set_style("o", 10, "r", pg.mkPen("k", width=1))
+    marks.setData(pos=np.array([[0.0, 0.0], [1.0, 0.5]]))
+    w = plot_with(qtbot, marks)
+    vb = w.getViewBox()
+    looked_up = []
+    real = marks.pixelVectors
+    marks.pixelVectors = lambda *a: looked_up.append(1) or real(*a)
+
+    def holds_the_markers() -> bool:  # half the marker's diagonal, pen included
+        rect, (sx, sy) = marks.boundingRect(), vb.viewPixelSize()
+        pad = 11 * 0.7072
+        return (rect.left() == pytest.approx(-pad * sx) and rect.right() == pytest.approx(
+            1.0 + pad * sx) and rect.top() == pytest.approx(-pad * sy)
+            and rect.bottom() == pytest.approx(0.5 + pad * sy))
+
+    for view in ((-3, 3), (-30, 30), (-0.5, 1.5)):
+        vb.setRange(xRange=view, yRange=view, padding=0)
+        qtbot.waitUntil(holds_the_markers)
+        looked_up.clear()
+        for _ in range(5):
+            assert holds_the_markers()
+        assert len(looked_up) <= 1  # kept while the view stays

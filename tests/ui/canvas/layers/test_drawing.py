@@ -357,3 +357,23 @@ def test_vertical_boundary(make_canvas):
     P = curve_xy(canvas.layer("boundary").items["boundary"])
     np.testing.assert_allclose(P[:, 0], 0.0, atol=1e-12)
     assert np.ptp(P[:, 1]) > 10
+
+
+def test_a_run_turns_the_heads_as_set_style_would_without_restyling_them(make_canvas):
+    canvas, ws = make_canvas(separable_ws())
+    heads = [canvas.layer(layer).items[name] for layer, name in (("weight", "weight_head"),
+                                                                   ("update", "delta_head"))]
+    restyled = []
+    for head in heads:
+        head.setStyle = lambda *a, real=head.setStyle, **k: restyled.append(k) or real(*a, **k)
+    for _ in range(6):
+        ws.step_update()
+        canvas.refresh()
+        for head in heads:
+            same = pg.ArrowItem(**head.opts)
+
+            def points(path):
+                return [(e.x, e.y) for e in map(path.elementAt, range(path.elementCount()))]
+
+            np.testing.assert_allclose(points(head.path), points(same.path), atol=1e-9)
+    assert not restyled  # the pen, brush and flags stay: only the path turns

@@ -30,11 +30,13 @@ class Marks(pg.GraphicsObject):
         self._side = 0  # of the pixmap, in device pixels
         self._dpr = 1.0
         self._frags = internals.fragment_array()
+        self._padding: tuple[float, float] | None = None  # _pad's, kept per view and style
 
     def set_style(self, symbol, size: float, brush, pen) -> None:
         """The marker: a pyqtgraph symbol name, its size in pixels, brush and pen."""
         self._style = (symbol, float(size), pg.mkPen(pen), pg.mkBrush(brush))
         self._pixmap = None
+        self._padding = None
         self.prepareGeometryChange()
         self.update()
 
@@ -63,17 +65,22 @@ class Marks(pg.GraphicsObject):
         return self._pos[:, 0], self._pos[:, 1]
 
     def _pad(self):
-        """Half the marker's extent (with its diagonal), in item units along x and y."""
+        """Half the marker's extent (with its diagonal), in item units along x and y
+        (kept until the view's transform or the style changes)."""
         if self._style is None:
             return 0.0, 0.0
+        if self._padding is not None:
+            return self._padding
         symbol, size, pen, _ = self._style
         pad_px = (size + max(math.ceil(pen.widthF()), 1)) * 0.7072
         px, py = self.pixelVectors()
+        if px is None or py is None:
+            return 0.0, 0.0  # not in a shown view yet: found again once it is
         try:
-            return (0.0 if px is None else px.length() * pad_px,
-                    0.0 if py is None else py.length() * pad_px)
+            self._padding = (px.length() * pad_px, py.length() * pad_px)
         except OverflowError:
-            return 0.0, 0.0
+            self._padding = (0.0, 0.0)
+        return self._padding
 
     def boundingRect(self):
         if self._bounds is None:
@@ -83,6 +90,7 @@ class Marks(pg.GraphicsObject):
         return QtCore.QRectF(x0 - px, y0 - py, x1 - x0 + 2 * px, y1 - y0 + 2 * py)
 
     def viewTransformChanged(self):
+        self._padding = None
         self.prepareGeometryChange()  # the pixel padding of the bounds changed
         super().viewTransformChanged()
 

@@ -19,17 +19,28 @@ class PassiveScatter(pg.ScatterPlotItem):
     """A scatter that takes no click (the tool hit-tests itself), whose ``setData`` costs
     numpy only when every point has the item's style (one atlas look-up, not one a point)."""
 
+    _rect_key = None  # what the rectangle kept was found for (data bounds, pixel padding)
+
     def mouseClickEvent(self, ev):
         ev.ignore()
 
     def boundingRect(self):
         """pyqtgraph's, and for points near ±1.8e308, where its padding overflows, the
-        widest finite rectangle."""
+        widest finite rectangle; kept until the data's bounds, the markers' padding or
+        the view's transform change."""
+        key = (tuple(self.dataBounds(ax=0)), tuple(self.dataBounds(ax=1)), self.pixelPadding())
+        if key == self._rect_key:
+            return QtCore.QRectF(self._rect)
         with np.errstate(over="ignore", invalid="ignore"):
             rect = super().boundingRect()
-        if all(math.isfinite(v) for v in (rect.x(), rect.y(), rect.width(), rect.height())):
-            return rect
-        return QtCore.QRectF(-_HALF_MAX, -_HALF_MAX, 2 * _HALF_MAX, 2 * _HALF_MAX)
+        if not all(math.isfinite(v) for v in (rect.x(), rect.y(), rect.width(), rect.height())):
+            rect = QtCore.QRectF(-_HALF_MAX, -_HALF_MAX, 2 * _HALF_MAX, 2 * _HALF_MAX)
+        self._rect_key, self._rect = key, rect
+        return QtCore.QRectF(rect)
+
+    def viewTransformChanged(self):
+        self._rect_key = None  # the pixel padding in data units changed
+        super().viewTransformChanged()
 
     def setData(self, *args, **kargs):
         """pyqtgraph's ``setData``; ``setData(pos=array)`` builds the records with numpy."""

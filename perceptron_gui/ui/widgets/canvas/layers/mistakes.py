@@ -62,7 +62,7 @@ class MistakesLayer(Layer):
 
     def create(self, view_box) -> None:
         self.mistake_marks = self.add("mistake_marks", Marks(), 12)
-        self.mistake_marks.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.set_cached(True)
         self.mistake_raster = self.add("mistake_raster", PointRaster(), 12)
 
     def apply_scale(self, scale) -> None:
@@ -129,6 +129,14 @@ class MistakesLayer(Layer):
         self.mistake_marks.setVisible(P.shape[0] > 0 if shown is None else shown)
         self.mistake_raster.set_image(None)
         self.set_mode("markers")
+
+    def set_cached(self, cached: bool) -> None:
+        """Paint the marks from Qt's item cache (True) or directly (False): the canvas
+        caches them from the first redraw that did not move them."""
+        mode = QtWidgets.QGraphicsItem.CacheMode
+        wanted = mode.DeviceCoordinateCache if cached else mode.NoCache
+        if self.mistake_marks.cacheMode() != wanted:
+            self.mistake_marks.setCacheMode(wanted)
 
     def legend_entries(self, frame) -> list[LegendEntry]:
         if not frame.switches["mistakes"]:
