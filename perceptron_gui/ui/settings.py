@@ -9,6 +9,7 @@ gives the default, said once in the log: it never stops the program.
 
 from __future__ import annotations
 
+import json
 import logging
 
 from PySide6 import QtCore
@@ -58,16 +59,24 @@ def _boolean(raw) -> bool:
     raise TypeError
 
 
+def _json(raw) -> dict:
+    value = json.loads(_text(raw))  # ValueError for text that is not JSON
+    if not isinstance(value, dict):
+        raise TypeError
+    return value
+
+
 #: The kinds a setting may be read as, each with what it accepts.
 KINDS = {"text": _text, "texts": _texts, "bytes": _bytes, "integer": _integer,
-         "boolean": _boolean}
+         "boolean": _boolean, "json": _json}
 
 _said: set[str] = set()
 
 
 def value(key: str, kind: str, default=None):
     """The setting ``key`` as ``kind`` (a key of :data:`KINDS`: ``"texts"`` takes one string,
-    ``"integer"`` and ``"boolean"`` the INI file's text), or ``default``."""
+    ``"integer"`` and ``"boolean"`` the INI file's text, ``"json"`` a JSON object kept as
+    text), or ``default``."""
     convert = KINDS[kind]
     raw = QtCore.QSettings().value(key)
     if raw is None:

@@ -54,7 +54,8 @@ def test_a_setting_of_the_wrong_kind_gives_the_default_and_is_said_once(caplog):
 @pytest.mark.parametrize("kind, stored, expected", [
     ("text", "dark", "dark"), ("texts", "a.json", ["a.json"]), ("texts", ["a", "b"], ["a", "b"]),
     ("integer", "7", 7), ("boolean", "true", True), ("boolean", False, False),
-    ("bytes", QtCore.QByteArray(b"\x00\x01"), QtCore.QByteArray(b"\x00\x01"))])
+    ("bytes", QtCore.QByteArray(b"\x00\x01"), QtCore.QByteArray(b"\x00\x01")),
+    ("json", '{"a": 2}', {"a": 2}), ("json", "[1, 2]", None), ("json", "{oops", None)])
 def test_a_setting_of_its_kind_is_read(kind, stored, expected):
     QtCore.QSettings().setValue("test/key", stored)
     assert settings.value("test/key", kind) == expected

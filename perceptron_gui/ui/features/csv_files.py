@@ -94,12 +94,7 @@ class CsvFiles(QtCore.QObject):
     @staticmethod
     def remembered_choice(path) -> dict:
         """The choice last accepted in the import dialog for this file ({} if none)."""
-        value = settings.value(_settings_key(os.fspath(path)), "text", "")
-        try:
-            choice = json.loads(value) if value else {}
-        except ValueError:
-            return {}
-        return choice if isinstance(choice, dict) else {}
+        return settings.value(_settings_key(os.fspath(path)), "json", {})
 
     @staticmethod
     def remember_choice(path, choice: dict) -> None:

@@ -83,8 +83,8 @@ class ExerciseUI(QtCore.QObject):
         self.window = window
         self._scale = 1.0  # the length of the student's w when a level starts
         self.progress = ex.Progress(settings.value(SETTINGS_KEY, "texts", []),
-                                    _json_dict(settings.value(_ATTEMPTS_KEY, "text", "")),
-                                    _json_dict(settings.value(_BEST_KEY, "text", "")))
+                                    settings.value(_ATTEMPTS_KEY, "json", {}),
+                                    settings.value(_BEST_KEY, "json", {}))
         self.bar = LevelBar(ex.LEVELS)
         self.bar.levelRequested.connect(self.start)
         window.add_toolbar(self.bar, QtCore.Qt.ToolBarArea.TopToolBarArea, new_row=True,
@@ -366,12 +366,3 @@ class ExerciseUI(QtCore.QObject):
             if game is not None:
                 self.panel.result.setText(f"You forced {plural(game.mistakes, 'mistake')}.")
                 self._record(game.mistakes)
-
-
-def _json_dict(text) -> dict:
-    """A dictionary the settings kept as JSON text ({} for anything else)."""
-    try:
-        value = json.loads(text) if isinstance(text, str) and text else {}
-    except ValueError:
-        return {}
-    return value if isinstance(value, dict) else {}

@@ -15,7 +15,7 @@ from ...core.text import fmt_count, fmt_percent
 from .. import style
 from . import follow_run
 
-__all__ = ["EssentialsPanel", "NBSP", "WJ", "glue"]
+__all__ = ["EssentialsPanel", "NBSP", "WJ", "bound_palette", "glue"]
 
 #: The bound's font as a multiple of the scale's font size.
 BOUND_FACTOR = 1.25
@@ -205,17 +205,21 @@ class EssentialsPanel(QtWidgets.QWidget):
             start = "w₀ set by hand" if ws.starts_by_hand and ws.start else glue("w = 0", "")
             self._set("update", self.update_label, f"No update yet: {start}", glued=False)
         self.update_label.setVisible(ws.capabilities.steps)
-        violated = bool(r.separable) and r.k > r.bound
-        palette = self.palette()
-        if violated:
-            palette.setColor(QtGui.QPalette.ColorRole.WindowText,
-                             QtGui.QColor(style.current().neg_color))
-        self.bound_label.setPalette(palette)
+        self.bound_label.setPalette(bound_palette(self, bool(r.separable) and r.k > r.bound))
         self.updateGeometry()  # its least width follows the text
 
 
 _ERROR_TIP = "Training error: the share of samples with y·f(x) ≤ 0"
 _UPDATE_TIP = "The last update of w and b, with the numbers filled in"
+
+
+def bound_palette(widget: QtWidgets.QWidget, exceeded: bool) -> QtGui.QPalette:
+    """``widget``'s palette, its text in class −1's colour when k ``exceeded`` the bound."""
+    palette = widget.palette()
+    if exceeded:
+        palette.setColor(QtGui.QPalette.ColorRole.WindowText,
+                         QtGui.QColor(style.current().neg_color))
+    return palette
 
 
 def _widest_part(text: str, metrics: QtGui.QFontMetrics) -> int:

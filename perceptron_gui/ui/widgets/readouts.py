@@ -16,6 +16,7 @@ from ...core.text import fmt, fmt_count, fmt_percent, fmt_vec
 from .. import style
 from ..wording import problem_text
 from . import follow_run
+from .essentials import bound_palette
 
 __all__ = ["ReadoutPanel", "FIELDS"]
 
@@ -300,11 +301,7 @@ class ReadoutPanel(QtWidgets.QWidget):
         font = QtGui.QFont(self.font())
         font.setBold(state != "ok")
         label.setFont(font)
-        palette = self.palette()
-        if state == "violated":
-            palette.setColor(QtGui.QPalette.ColorRole.WindowText,
-                             QtGui.QColor(style.current().neg_color))
-        label.setPalette(palette)
+        label.setPalette(bound_palette(self, state == "violated"))
 
     def _texts(self, r, sections: set) -> dict[str, str]:
         ws = self._ws

@@ -205,7 +205,7 @@ def test_esc_asks_before_leaving_a_level(qtbot, window, monkeypatch):
 
 def test_the_level_bar_numbers_the_levels_scores_attempts_and_keeps_them(qtbot, window,
                                                                          monkeypatch):
-    from perceptron_gui.ui.features import exercise_mode
+    from perceptron_gui.ui import settings
 
     ui = window.exercises
     bar = window.toolbars["levels"]
@@ -233,9 +233,8 @@ def test_the_level_bar_numbers_the_levels_scores_attempts_and_keeps_them(qtbot, 
     qtbot.mouseClick(bar.buttons[0], QtCore.Qt.MouseButton.LeftButton)  # again: attempt 2
     assert bar.score.text().strip() == f"Attempt 2 · best {first.score_text(1)}"
     # kept in the settings: a new window (the same student on this machine) reads them
-    settings = QtCore.QSettings()
-    assert exercise_mode._json_dict(settings.value("exercises/attempts")) == {first.key: 2}
-    assert exercise_mode._json_dict(settings.value("exercises/best")) == {first.key: 1.0}
+    assert settings.value("exercises/attempts", "json") == {first.key: 2}
+    assert settings.value("exercises/best", "json") == {first.key: 1.0}
     _answer_esc(monkeypatch, "Yes")
     qtbot.keyClick(window, QtCore.Qt.Key.Key_Escape)
     assert not bar.isVisible()

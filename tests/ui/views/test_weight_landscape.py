@@ -256,3 +256,32 @@ def test_the_generous_region_of_many_cases_is_cut_off_the_ui_thread(qtbot):
                            float(ws.learner.bias_scale), float(view.picture.b), box)[2]
     np.testing.assert_array_equal(poly, ref)
     assert view.generous_item.isVisible() and lines.shape[0] == X.shape[0]
+
+
+def test_a_cut_dropped_when_the_view_hides_is_no_longer_under_way(qtbot, monkeypatch):
+    """A worker's cut asked for, then dropped (the view hidden): once the worker ends,
+    nothing counts as cutting any more (it stayed "cutting" for ever)."""
+    from perceptron_gui.ui.views.weights import view as view_module
+
+    monkeypatch.setattr(view_module, "GENEROUS_AT_ONCE", 5)  # 20 cases go to a worker
+    data = generators.separable(20, seed=11, margin=0.3, offset=0.0, angle=2.2)
+    ws = Workspace(data)
+    ws.set_params(fit_intercept=False)
+    ws.run_to_end()
+    view = make_view(qtbot, ws)
+    view.generous_box.setChecked(True)
+    view.refresh()
+    assert view.cutting_generous
+    view.hide()
+    qtbot.waitUntil(lambda: not view.cutting_generous, timeout=10_000)
+    view.show()
+    qtbot.waitExposed(view)
+    view.refresh()
+    qtbot.waitUntil(lambda: not view.cutting_generous, timeout=10_000)
+    from perceptron_gui.ui.views.weights.geometry import generous_polygon
+
+    lines, box, poly = view.generous  # the newest cut drawn: the core's
+    ref = generous_polygon(view.picture.X, view.picture.signs, False,
+                           float(ws.learner.bias_scale), float(view.picture.b), box)
+    np.testing.assert_array_equal(poly, ref[2])
+    assert view.generous_item.isVisible() and lines.shape[0] == 20

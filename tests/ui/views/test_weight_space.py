@@ -302,7 +302,7 @@ def test_lda_and_kernel_say_what_they_cannot_show(qtbot):
     view = make_view(qtbot, ws)
     ws.set_learner("lda")
     view.refresh()
-    assert "LDA" in view.message and "fitted in one step" in view.message
+    assert view.message == ws.spec.no_steps_text  # the learner's own wording
     ws.set_learner("dual")
     ws.set_params(kernel="rbf", gamma=2.0)
     view.refresh()
@@ -511,3 +511,27 @@ def test_the_view_fits_the_cone_the_walk_and_the_origin(qtbot, size, updates):
     inside = [np.zeros(2), *curve(view.path), *curve(view.star)]
     for x, y in inside:  # the origin, every w_k, w*'s arrow
         assert x0 < x < x1 and y0 < y < y1, ((x, y), box)
+
+
+def test_a_scene_asked_anew_while_a_worker_finds_one_is_found_once_the_newest(qtbot):
+    """A worker's scene outrun by a newer request is kept but not announced: the view
+    is told once, when the newest scene arrives (it redrew for the stale one too)."""
+    import threading
+
+    from perceptron_gui.ui.views.weights.scenes import Scenes
+
+    gate, calls = threading.Event(), []
+    scenes = Scenes(lambda: calls.append(True), lambda: True)
+    X, s = np.zeros((3, 2)), np.ones(3)
+
+    def find(value):
+        gate.wait(30)
+        return value
+
+    assert scenes.get("region", (X, s, 1.0), find, (1,), at_once=False) is None
+    assert scenes.finding
+    assert scenes.get("region", (X, s, 2.0), find, (2,), at_once=False) is None
+    gate.set()
+    qtbot.waitUntil(lambda: bool(calls) and not scenes.finding, timeout=10_000)
+    assert calls == [True]
+    assert scenes.get("region", (X, s, 2.0), find, (2,), at_once=False) == ((X, s, 2.0), 2)

@@ -224,3 +224,17 @@ def test_a_batch_pass_s_sentence_wraps_between_its_words_in_presenter_mode(qtbot
         assert label.fontMetrics().horizontalAdvance(line) <= label.width() + 1, line
         assert line.count("(") == line.count(")"), lines  # a vector never breaks
     assert "cases" in " ".join(lines)
+
+
+def test_the_exceeded_bound_is_coloured_one_way_in_both_panels(qtbot):
+    """The readouts' and the essentials' bound take their colour from one function."""
+    from PySide6 import QtGui
+
+    from perceptron_gui.ui import style
+    from perceptron_gui.ui.widgets.essentials import bound_palette
+
+    panel = EssentialsPanel(Workspace(generators.overlapping(30, seed=3)))
+    qtbot.addWidget(panel)
+    role = QtGui.QPalette.ColorRole.WindowText
+    assert bound_palette(panel, True).color(role) == QtGui.QColor(style.current().neg_color)
+    assert bound_palette(panel, False).color(role) == panel.palette().color(role)

@@ -62,12 +62,6 @@ def _nice_up(v: float) -> float:
     return next(m * e for m in (1.0, 2.0, 5.0, 10.0) if m * e >= v * (1 - 1e-12))
 
 
-def no_run_text(ws) -> str:
-    """What the view says for a learner fitted at once (LDA)."""
-    return (f"{ws.spec.display_name} is fitted in one step, not by steps down a loss of the "
-            "margin: there is no run whose losses to show.")
-
-
 class LossView(View):
     """The losses of the margin with every case on them, and the risk over the run.
 
@@ -216,7 +210,7 @@ class LossView(View):
         self.stop_pending_refresh()
         self._stale = False
         ws = self.workspace
-        if not self._page_for(ws, no_run_text(ws), NO_RUN_MESSAGE):
+        if not self._page_for(ws, ws.spec.no_steps_text, NO_RUN_MESSAGE):
             return
         margins = ws.training_margins()
         if margins is None:

@@ -13,6 +13,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from ....core.learners.losses import Loss
 from ... import style, workers
+from ...widgets.canvas.newest import NewestJob
 from .geometry import Picture, generous_polygon
 from .landscape import LEVELS, progressive, risk_grid
 from .scenes import same_key
@@ -113,11 +114,16 @@ class GenerousLayer:
         self.item.setZValue(-4)
         plot_item.addItem(self.item, ignoreBounds=True)
         self.cut: tuple = ()
-        self.cutting = False
         self._at_once = at_once
         self._late = late
         self._asked: tuple = ()  # the arguments of the newest cut asked for
-        self._token = 0  # a cut's result is drawn only if no newer one was asked
+        self._job = NewestJob(lambda request: (generous_polygon, request[0]), self._show,
+                              lambda: shiboken6.isValid(self.item))
+
+    @property
+    def cutting(self) -> bool:
+        """Whether a worker cuts a region, or a cut waits to be drawn."""
+        return self._job.pending or self._job.busy
 
     def restyle(self, scale) -> None:
         color = pg.mkColor(style.current().maxmargin_color)
@@ -127,7 +133,7 @@ class GenerousLayer:
     def forget(self) -> None:
         """Drop the cut asked for: the next request cuts again."""
         self._asked = ()
-        self._token += 1
+        self._job.drop()
 
     def hide(self) -> None:
         self.forget()
@@ -140,21 +146,12 @@ class GenerousLayer:
         if self._asked and same_key(self._asked, args):
             return
         self._asked = args
-        self._token += 1
-        token = self._token
-        if pic.X.shape[0] <= self._at_once:
-            self._show(token, generous_polygon(*args))
-            return
-        self.cutting = True
-        workers.start(generous_polygon, *args,
-                      returned=lambda cut: self._show(token, cut, late=True))
+        late = pic.X.shape[0] > self._at_once
+        self._job.request((args, late), now=not late)
 
-    def _show(self, token: int, cut: tuple, late: bool = False) -> None:
-        if token != self._token or not shiboken6.isValid(self.item):
-            return
-        self.cutting = False
+    def _show(self, request: tuple, cut: tuple) -> None:
         self.cut = cut
         self.item.setPolygon(QtGui.QPolygonF([QtCore.QPointF(*p) for p in cut[2].tolist()]))
         self.item.setVisible(True)
-        if late:
+        if request[1]:
             self._late()

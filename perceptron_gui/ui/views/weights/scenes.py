@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ... import workers
+from ...widgets.canvas.newest import NewestJob
 
 __all__ = ["Scenes", "same_key"]
 
@@ -33,13 +33,13 @@ class Scenes:
         self._found = found
         self._alive = alive
         self._done: dict[str, tuple] = {}
-        self._wanted: dict[str, tuple] = {}  # kind -> (key, function, args) to find next
-        self._running: dict[str, tuple] = {}  # kind -> key a worker is finding
+        self._jobs: dict[str, NewestJob] = {}  # kind -> its worker, the newest request only
+        self._asked: dict[str, tuple] = {}  # kind -> the key last asked of a worker
 
     @property
     def finding(self) -> bool:
         """True while a worker finds a scene."""
-        return bool(self._running)
+        return any(job.busy for job in self._jobs.values())
 
     def get(self, kind: str, key: tuple, function, args: tuple, *, at_once: bool):
         """``(key, function(*args))`` for ``kind``: kept, found now (``at_once``), else None."""
@@ -49,37 +49,19 @@ class Scenes:
         if at_once:
             self._done[kind] = (key, function(*args))
             return self._done[kind]
-        running = self._running.get(kind)
-        if running is not None and same_key(running, key):
-            self._wanted.pop(kind, None)
-            return None
-        self._wanted[kind] = (key, function, args)
-        if running is None:
-            self._start(kind)
+        job = self._jobs.get(kind)
+        if job is None:
+            job = self._jobs[kind] = NewestJob(lambda request: request[2:], self._arrived,
+                                               self._alive, stale=self._keep)
+        asked = self._asked.get(kind)
+        if not (job.busy and asked is not None and same_key(asked, key)):
+            self._asked[kind] = key
+            job.request((kind, key, function, args))
         return None
 
-    def _start(self, kind: str) -> None:
-        key, function, args = self._wanted.pop(kind)
-        self._running[kind] = key
-        workers.start(function, *args,
-                      returned=lambda result: self._arrived(kind, key, result),
-                      errored=lambda exc: self._failed(kind, exc))
+    def _keep(self, request: tuple, result) -> None:
+        self._done[request[0]] = (request[1], result)
 
-    def _arrived(self, kind: str, key: tuple, result) -> None:
-        if not self._alive():
-            return
-        self._running.pop(kind, None)
-        self._done[kind] = (key, result)
-        wanted = self._wanted.get(kind)
-        if wanted is not None and same_key(wanted[0], key):
-            del self._wanted[kind]
-        if kind in self._wanted:
-            self._start(kind)
+    def _arrived(self, request: tuple, result) -> None:
+        self._keep(request, result)
         self._found()
-
-    def _failed(self, kind: str, exc: BaseException) -> None:
-        if not self._alive():
-            return
-        self._running.pop(kind, None)
-        self._wanted.pop(kind, None)
-        workers.report_error("The weight-space picture could not be drawn", exc)

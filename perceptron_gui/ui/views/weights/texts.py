@@ -6,7 +6,7 @@ from ....core.learners.losses import Loss
 from ....core.text import fmt, fmt_count, plural
 from .geometry import RECENT_UPDATES, Picture
 
-__all__ = ["NO_RUN_MESSAGE", "caption_text", "no_steps_text", "not_linear_text"]
+__all__ = ["NO_RUN_MESSAGE", "caption_text", "not_linear_text"]
 
 NO_RUN_MESSAGE = "Weight space fills in as the perceptron runs: add points of both classes."
 
@@ -16,12 +16,6 @@ def not_linear_text(ws) -> str:
     return (f"The {ws.capabilities.kernel.name} kernel's weights live in its feature space, "
             "not in the plane of (w₁, w₂): weight space is drawn for the linear kernel and the "
             "primal perceptron.")
-
-
-def no_steps_text(ws) -> str:
-    """What the view says for a learner fitted at once."""
-    return (f"{ws.spec.display_name} is fitted in one step: there is no walk through weight "
-            "space to show.")
 
 
 def caption_text(pic: Picture, *, b: float, novikoff: bool, landscape_loss: Loss | None,

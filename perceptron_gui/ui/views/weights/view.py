@@ -27,7 +27,7 @@ from .hand import HandPoint
 from .layers import GenerousLayer, LandscapeLayer
 from .marks import StarMarks
 from .scenes import Scenes
-from .texts import NO_RUN_MESSAGE, caption_text, no_steps_text, not_linear_text
+from .texts import NO_RUN_MESSAGE, caption_text, not_linear_text
 
 __all__ = ["FINDING_TEXT", "MAX_LINES", "NO_RUN_MESSAGE", "WeightSpaceView"]
 
@@ -238,7 +238,7 @@ class WeightSpaceView(View):
         self._stale = False
         ws = self.workspace
         if not ws.capabilities.steps:
-            self.set_message(no_steps_text(ws))
+            self.set_message(ws.spec.no_steps_text)
             return
         if not ws.capabilities.linear:
             self.set_message(not_linear_text(ws))

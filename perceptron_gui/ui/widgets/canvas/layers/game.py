@@ -142,8 +142,7 @@ class GameLayer(Layer):
         self.circle.setVisible(True)
         self._rules(game, frame)
         self._learner(game, frame, own=not ws.running)
-        self._guess(game)
-        self._refusal(game)
+        self._marks(game)
         self._place_handles(game)
         if not game.history and game.pending is None and game.refused is None:
             if game.hidden:
@@ -191,31 +190,26 @@ class GameLayer(Layer):
         self.w_label.setPos(float(w[0]), float(w[1]))
         show(True, self.w_line, self.w_label)
 
-    def _guess(self, game) -> None:
-        if game.pending is None:
-            show(False, self.guess, self.guess_label)
-            return
-        (x1, x2), p = game.pending
-        pal = style.current()
-        color = {1: pal.pos_color, -1: pal.neg_color}.get(p, pal.mixed_color)
-        symbol = {1: "o", -1: "s"}.get(p, "d")
-        self.guess.setData([x1], [x2], symbol=symbol, size=self.scale.marker * 1.5,
-                           brush=pg.mkBrush(None), pen=pg.mkPen(color, width=self.scale.line))
-        text = f"B predicts {signed(p)}" if p else "B has no opinion (w·x = 0): a mistake"
-        self.guess_label.setText(text + "  …")
-        self.guess_label.setColor(color)
-        self.guess_label.setPos(x1, x2)
-        show(True, self.guess, self.guess_label)
-
-    def _refusal(self, game) -> None:
-        if game.refused is None:
-            show(False, self.refused, self.refused_label)
-            return
-        (x1, x2), reason = game.refused
-        self.refused.setData([x1], [x2])
-        self.refused_label.setText("Refused: " + reason.replace(" (", "\n("))
-        self.refused_label.setPos(x1, x2)
-        show(True, self.refused, self.refused_label)
+    def _marks(self, game) -> None:
+        """B's pending guess and the click the rules refused, each where it was clicked."""
+        show(game.pending is not None, self.guess, self.guess_label)
+        show(game.refused is not None, self.refused, self.refused_label)
+        if game.pending is not None:
+            (x1, x2), p = game.pending
+            pal = style.current()
+            color = {1: pal.pos_color, -1: pal.neg_color}.get(p, pal.mixed_color)
+            self.guess.setData([x1], [x2], symbol={1: "o", -1: "s"}.get(p, "d"),
+                               size=self.scale.marker * 1.5, brush=pg.mkBrush(None),
+                               pen=pg.mkPen(color, width=self.scale.line))
+            text = f"B predicts {signed(p)}" if p else "B has no opinion (w·x = 0): a mistake"
+            self.guess_label.setText(text + "  …")
+            self.guess_label.setColor(color)
+            self.guess_label.setPos(x1, x2)
+        if game.refused is not None:
+            (x1, x2), reason = game.refused
+            self.refused.setData([x1], [x2])
+            self.refused_label.setText("Refused: " + reason.replace(" (", "\n("))
+            self.refused_label.setPos(x1, x2)
 
     def rules_editable(self, game) -> bool:
         """Whether the rules may be dragged: before the first move, ``u`` shown."""
