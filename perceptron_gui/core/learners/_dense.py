@@ -24,8 +24,7 @@ DenseReplay = Callable[[int, np.ndarray, float, int], Rows]
 class DenseLog(CachedLog):
     """One row a step of a run (:class:`~._log.Rows`), in bounded memory, with exact queries.
 
-    It implements :class:`~.stepper.RunLog`; a query without a docstring does what the
-    protocol's says.
+    A :class:`~.stepper.RunLog`: a query without a docstring does what the protocol's says.
 
     Parameters
     ----------

@@ -228,8 +228,7 @@ def _first_rows_past(store: _Store, quantum: int) -> np.ndarray:
 class UpdateLog(CachedLog):
     """The updates of a run (row ``k - 1``: update ``k``'s step, sample, margin, ``w`` and ``b``).
 
-    It implements :class:`~.stepper.RunLog`; a query without a docstring does what the
-    protocol's says.
+    A :class:`~.stepper.RunLog`: a query without a docstring does what the protocol's says.
 
     Parameters
     ----------
