@@ -31,10 +31,7 @@ class Run:
         self.run_changed = run_changed
         self.message = message
         self.describe_end = describe_end
-        self.learner = None
-        self.problem: str | None = None
-        self.problem_kind: DataProblem | None = None
-        self.steps = False
+        self.install(None, None, None, False)
 
     def install(self, learner, problem_kind: DataProblem | None, problem: str | None,
                 steps: bool) -> None:
@@ -111,9 +108,8 @@ class Run:
         if not self.can_step_back:
             return None
         self.learner.step_back()
-        ev = self.current_event
-        self.run_changed.emit(ev)
-        return ev
+        self._announced(1)
+        return self.current_event
 
     def run_to_end(self) -> StepEvent | None:
         """Run to convergence or ``max_iter`` in one go (the window slices it)."""
