@@ -170,7 +170,6 @@ class CachedLog:
 
     @property
     def budget(self) -> int:
-        """Bytes this log may use (the class notes say what it covers)."""
         return self._budget
 
     def _remember(self, key, cols: list[np.ndarray]) -> None:
@@ -471,7 +470,6 @@ class UpdateLog(CachedLog):
         return np.array([self.step_of(int(r)) for r in u.tolist()], np.int64)
 
     def rows(self, k0: int = 0, k1: int | None = None) -> Rows:
-        """Updates ``k0 + 1 .. k1`` (default: all) read-only (read long logs in blocks)."""
         k1 = self._len if k1 is None else k1
         k0, k1 = max(0, int(k0)), min(self._len, int(k1))
         if k1 <= k0:

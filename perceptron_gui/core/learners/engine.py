@@ -247,7 +247,6 @@ class RunEngine(BaseLearner):
         return self._move_to(max(0, int(step)))
 
     def event(self, step: int) -> StepEvent:
-        """The event of step ``step`` (1-based) of the computed run."""
         self._require_started()
         if not 1 <= step <= self._T:
             raise IndexError(f"step {step} has not been computed (frontier {self._T})")
