@@ -108,8 +108,9 @@ class Run:
         if not self.can_step_back:
             return None
         self.learner.step_back()
+        ev = self.current_event
         self._announced(1)
-        return self.current_event
+        return ev
 
     def run_to_end(self) -> StepEvent | None:
         """Run to convergence or ``max_iter`` in one go (the window slices it)."""
@@ -163,8 +164,9 @@ class Run:
         if not self.can_step:
             return None
         action(self.learner)
+        ev = self.current_event
         self._announced(1)
-        return self.current_event
+        return ev
 
     def _announced(self, taken: int) -> int:
         """After ``taken`` steps (none: nothing), emit the cursor's event and any end."""
