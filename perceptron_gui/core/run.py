@@ -31,10 +31,7 @@ class Run:
         self.run_changed = run_changed
         self.message = message
         self.describe_end = describe_end
-        self.learner = None
-        self.problem: str | None = None
-        self.problem_kind: DataProblem | None = None
-        self.steps = False
+        self.install(None, None, None, False)
 
     def install(self, learner, problem_kind: DataProblem | None, problem: str | None,
                 steps: bool) -> None:
@@ -112,7 +109,7 @@ class Run:
             return None
         self.learner.step_back()
         ev = self.current_event
-        self.run_changed.emit(ev)
+        self._announced(1)
         return ev
 
     def run_to_end(self) -> StepEvent | None:
@@ -123,11 +120,7 @@ class Run:
         """Advance by at most ``max_steps`` steps, or to ``deadline`` (``time.perf_counter``)."""
         if not self.can_step:
             return 0
-        taken = self.learner.advance(max_steps, deadline=deadline)
-        if taken:
-            self.run_changed.emit(self.current_event)
-            self._announce_end()
-        return taken
+        return self._announced(self.learner.advance(max_steps, deadline=deadline))
 
     def advance_for(self, seconds: float, chunk: int = 4096) -> int:
         """Advance for about ``seconds`` of computing (at least one step); emit once.
@@ -139,12 +132,9 @@ class Run:
         if not self.can_step:
             return 0
         learner = self.learner
-        taken = _sliced(seconds, chunk, lambda done, got: not learner.finished,
-                        lambda n, deadline, done: learner.advance(n, deadline=deadline))
-        if taken:
-            self.run_changed.emit(self.current_event)
-            self._announce_end()
-        return taken
+        return self._announced(_sliced(
+            seconds, chunk, lambda done, got: not learner.finished,
+            lambda n, deadline, done: learner.advance(n, deadline=deadline)))
 
     def compute_for(self, seconds: float, limit: int, chunk: int = 4096) -> int:
         """Compute up to ``limit`` steps past the frontier for about ``seconds``; the cursor stays.
@@ -175,13 +165,16 @@ class Run:
             return None
         action(self.learner)
         ev = self.current_event
-        self.run_changed.emit(ev)
-        self._announce_end()
+        self._announced(1)
         return ev
 
-    def _announce_end(self) -> None:
-        if self.finished:
-            self.message.emit(self.describe_end())
+    def _announced(self, taken: int) -> int:
+        """After ``taken`` steps (none: nothing), emit the cursor's event and any end."""
+        if taken:
+            self.run_changed.emit(self.current_event)
+            if self.finished:
+                self.message.emit(self.describe_end())
+        return taken
 
 
 def _sliced(seconds: float, chunk: int, more, work) -> int:

@@ -24,6 +24,8 @@ DenseReplay = Callable[[int, np.ndarray, float, int], Rows]
 class DenseLog(CachedLog):
     """One row a step of a run (:class:`~._log.Rows`), in bounded memory, with exact queries.
 
+    A :class:`~.stepper.RunLog`: a query without a docstring does what the protocol's says.
+
     Parameters
     ----------
     epoch_steps : int
@@ -77,7 +79,6 @@ class DenseLog(CachedLog):
 
     @property
     def nbytes(self) -> int:
-        """Bytes held by the log's arrays."""
         return (self._ck_w.nbytes + self._ck_b.nbytes + self._cache_bytes
                 + self._front_w.nbytes)
 
@@ -161,7 +162,6 @@ class DenseLog(CachedLog):
         return max(0, min(int(t), self._len))
 
     def counts_before(self, t) -> np.ndarray:
-        """:meth:`count_before` of each step in ``t`` (exact)."""
         return np.clip(np.asarray(t, np.int64), 0, self._len)
 
     def step_of(self, u: int) -> int:
@@ -172,11 +172,9 @@ class DenseLog(CachedLog):
         return u + 1
 
     def steps_of(self, u) -> np.ndarray:
-        """Step numbers of the rows ``u``."""
         return np.asarray(u, np.int64) + 1
 
     def rows(self, k0: int = 0, k1: int | None = None) -> Rows:
-        """Steps ``k0 + 1 .. k1`` as read-only arrays (read a long run in blocks)."""
         k1 = self._len if k1 is None else k1
         k0, k1 = max(0, int(k0)), min(self._len, int(k1))
         parts = []
@@ -193,7 +191,6 @@ class DenseLog(CachedLog):
         return frozen_rows(parts, True)
 
     def state_after(self, k: int) -> tuple[np.ndarray, float]:
-        """``(w, b)`` after ``k`` steps (``w`` a fresh copy)."""
         k = int(k)
         if not 0 <= k <= self._len:
             raise IndexError(f"step {k} has not been computed ({self._len} steps)")
@@ -206,12 +203,10 @@ class DenseLog(CachedLog):
         return row.w[0].copy(), float(row.b[0])
 
     def epoch_counts(self, n_epochs: int) -> np.ndarray:
-        """Rows in each of the first ``n_epochs`` epochs of the computed run."""
         starts = np.arange(int(n_epochs), dtype=np.int64) * self._per
         return np.clip(self._len - starts, 0, self._per)
 
     def epoch_count(self, epoch: int) -> int:
-        """Rows in ``epoch`` (0-based) of the computed run."""
         return int(np.clip(self._len - int(epoch) * self._per, 0, self._per)) if epoch >= 0 else 0
 
     def samples(self, k: int, m: int = 4096) -> Rows:

@@ -170,7 +170,6 @@ class CachedLog:
 
     @property
     def budget(self) -> int:
-        """Bytes this log may use (the class notes say what it covers)."""
         return self._budget
 
     def _remember(self, key, cols: list[np.ndarray]) -> None:
@@ -227,6 +226,8 @@ def _first_rows_past(store: _Store, quantum: int) -> np.ndarray:
 
 class UpdateLog(CachedLog):
     """The updates of a run (row ``k - 1``: update ``k``'s step, sample, margin, ``w`` and ``b``).
+
+    A :class:`~.stepper.RunLog`: a query without a docstring does what the protocol's says.
 
     Parameters
     ----------
@@ -290,7 +291,6 @@ class UpdateLog(CachedLog):
     # -- size -----------------------------------------------------------------------
     @property
     def thinned(self) -> bool:
-        """True once the log keeps checkpoints instead of every row."""
         return self._ck is not None
 
     @property
@@ -302,7 +302,6 @@ class UpdateLog(CachedLog):
 
     @property
     def nbytes(self) -> int:
-        """Bytes held by the log's arrays."""
         ck = sum(a.nbytes for a in self._ck if a is not None) if self._ck else 0
         return self._rows.nbytes + ck + self._cache_bytes + self._epochs.nbytes
 
@@ -442,7 +441,6 @@ class UpdateLog(CachedLog):
         return int(k_[j]), cols
 
     def count_before(self, t: int) -> int:
-        """Number of updates among the first ``t`` steps."""
         if self._ck is None:
             return self._rows.count_before(t)
         j = int(np.searchsorted(self._ck[0][: self._nck], t, side="right")) - 1
@@ -472,7 +470,6 @@ class UpdateLog(CachedLog):
         return np.array([self.step_of(int(r)) for r in u.tolist()], np.int64)
 
     def rows(self, k0: int = 0, k1: int | None = None) -> Rows:
-        """Updates ``k0 + 1 .. k1`` (default: all) read-only (read long logs in blocks)."""
         k1 = self._len if k1 is None else k1
         k0, k1 = max(0, int(k0)), min(self._len, int(k1))
         if k1 <= k0:
@@ -507,11 +504,9 @@ class UpdateLog(CachedLog):
         return frozen_rows(parts, self._d is not None)
 
     def step_of(self, u: int) -> int:
-        """Step number of row ``u`` (update ``u + 1``)."""
         return int(self.rows(u, u + 1).step[0])
 
     def state_after(self, k: int) -> tuple[np.ndarray | None, float]:
-        """``(w, b)`` after ``k`` updates (``w`` a fresh copy, None for a kernel run)."""
         if k == 0:
             if self._d is None:
                 return None, self._b0
@@ -527,7 +522,6 @@ class UpdateLog(CachedLog):
         return out
 
     def epoch_count(self, epoch: int) -> int:
-        """Updates in ``epoch`` (0-based) of the computed run."""
         return int(self._epochs[epoch]) if 0 <= epoch < self._epochs.size else 0
 
     def samples(self, k: int, m: int = 4096) -> Rows:

@@ -93,7 +93,7 @@ class StepEvent:
 
 
 class History(Sequence):
-    """The steps of a run up to its cursor, :class:`StepEvent` rebuilt on demand from the log."""
+    """A :class:`~.stepper.RunHistory`: :class:`StepEvent` rebuilt on demand from the log."""
 
     def __init__(self, learner, length: int):
         self._learner = learner
@@ -113,10 +113,8 @@ class History(Sequence):
 
     @property
     def updates(self) -> UpdateLog:
-        """The update log of the whole computed run (may extend past the cursor)."""
         return self._learner.update_log
 
     @property
     def n_updates(self) -> int:
-        """Number of updates within this history."""
         return self._learner.update_log.count_before(self._len)

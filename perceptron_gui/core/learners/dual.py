@@ -297,7 +297,6 @@ class DualPerceptron(PerceptronEngine):
         return c, Rows(*out)
 
     def training_margins(self) -> np.ndarray:
-        """Functional margins ``y_i f(x_i)`` of every training sample at the cursor."""
         self._require_started()
         if self._linear:
             return super().training_margins()

@@ -36,6 +36,7 @@ class RunEngine(BaseLearner):
 
     A subclass provides the *frontier*: ``_setup_state`` makes the run's state
     and log, ``_compute`` extends the run, the log's replay recomputes a stretch.
+    A method of the protocol without a docstring here does what the protocol's says.
     """
 
     #: The rule for a point on the boundary (:mod:`.ties`) without a ``tie`` parameter.
@@ -103,7 +104,6 @@ class RunEngine(BaseLearner):
 
     # -- the step API ---------------------------------------------------------------
     def start(self, X, y, coef_init=None, intercept_init=None) -> RunEngine:
-        """Validate, and reset the run to ``coef_init, intercept_init`` (default 0, as ``fit``)."""
         self.validate_params()
         X = check_X(X)
         classes, signs = encode_labels(y, X.shape[0])
@@ -157,50 +157,41 @@ class RunEngine(BaseLearner):
 
     @property
     def finished(self) -> bool:
-        """True when the cursor stands at the end of the run (converged or out of epochs)."""
         return self.started and self._end is not None and self._t == self._end
 
     @property
     def step_count(self) -> int:
-        """Number of steps taken (the cursor)."""
         return self._t if self.started else 0
 
     @property
     def frontier(self) -> int:
-        """Number of steps computed so far (the cursor may stand anywhere up to it)."""
         return self._T if self.started else 0
 
     @property
     def end_step(self) -> int | None:
-        """Step number at which the run ends, once it has been computed that far."""
         return self._end if self.started else None
 
     @property
     def update_log(self) -> UpdateLog:
-        """The update log of the whole computed run (may extend past the cursor)."""
         self._require_started()
         return self._log
 
     @property
     def training_X(self) -> np.ndarray:
-        """The validated training samples, shape (n_samples, n_features)."""
         self._require_started()
         return self._X
 
     @property
     def training_signs(self) -> np.ndarray:
-        """The training labels as -1/+1, shape (n_samples,)."""
         self._require_started()
         return self._s
 
     @property
     def history(self) -> History:
-        """The events of the run up to the cursor (a read-only sequence)."""
         self._require_started()
         return History(self, self._t)
 
     def step(self) -> StepEvent | None:
-        """Examine the next sample; returns its event, or None when the run is over."""
         if self._over():
             return None
         before = self._t
@@ -208,7 +199,6 @@ class RunEngine(BaseLearner):
         return event if self._t > before else None
 
     def step_update(self) -> StepEvent | None:
-        """Advance to the next mistake (inclusive) or the end; the last event, or None."""
         if self._over():
             return None
         k = self._log.count_before(self._t)
@@ -224,7 +214,6 @@ class RunEngine(BaseLearner):
         return self._move_to((self._t // self._epoch_steps + 1) * self._epoch_steps)
 
     def run_to_end(self) -> StepEvent | None:
-        """Advance to the end of the run (convergence or ``max_iter``)."""
         self._require_started()
         while self._end is None:
             self._compute()
@@ -238,7 +227,6 @@ class RunEngine(BaseLearner):
         return self._t - before
 
     def compute(self, max_steps: int, deadline: float | None = None) -> int:
-        """Extend the computed run by at most ``max_steps`` steps; returns how many computed."""
         self._require_started()
         before = self._T
         if max_steps > 0:
@@ -246,7 +234,6 @@ class RunEngine(BaseLearner):
         return self._T - before
 
     def step_back(self) -> StepEvent | None:
-        """Undo the last step; returns the event undone, or None at the start."""
         self._require_started()
         if self._t == 0:
             return None
@@ -256,12 +243,10 @@ class RunEngine(BaseLearner):
         return ev
 
     def seek(self, step: int) -> StepEvent | None:
-        """Move the cursor to ``step`` (0 = the start), computing forward if needed."""
         self._require_started()
         return self._move_to(max(0, int(step)))
 
     def event(self, step: int) -> StepEvent:
-        """The event of step ``step`` (1-based) of the computed run."""
         self._require_started()
         if not 1 <= step <= self._T:
             raise IndexError(f"step {step} has not been computed (frontier {self._T})")
@@ -291,7 +276,6 @@ class RunEngine(BaseLearner):
 
     # -- state at the cursor ----------------------------------------------------------
     def epoch_mistakes(self, epoch: int) -> int:
-        """Number of updates made in ``epoch`` (0-based), up to the cursor."""
         self._require_started()
         per = self._epoch_steps
         lo = min(epoch * per, self._t)
@@ -299,7 +283,6 @@ class RunEngine(BaseLearner):
         return self._log.count_before(hi) - self._log.count_before(lo)
 
     def mistakes_per_epoch(self) -> np.ndarray:
-        """Updates per epoch up to the cursor (the current epoch possibly partial)."""
         self._require_started()
         n_ep = -(-self._t // self._epoch_steps)
         counts = self._log.epoch_counts(n_ep)
@@ -308,7 +291,6 @@ class RunEngine(BaseLearner):
         return counts
 
     def training_margins(self) -> np.ndarray:
-        """Margins ``y_i f(x_i)`` at the cursor, by the run's formula (as the next events say)."""
         self._require_started()
         k = self._log.count_before(self._t)
         z = affine(self._cols, *self._log.state_after(k))  # inf or NaN as the run saw them

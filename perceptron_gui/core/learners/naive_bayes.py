@@ -22,8 +22,7 @@ class GaussianNB(ClassScoreLearner):
     Parameters
     ----------
     priors : array-like of shape (n_classes,), default=None
-        Class priors in ``classes_`` order (positive, summing to 1); ``None``
-        takes them from the counts.
+        As for :class:`~.lda.LDA`: positive, summing to 1; ``None``: :math:`n_k / n`.
     var_smoothing : float, default=1e-9
         scikit-learn's meaning: :math:`\varepsilon` = ``var_smoothing`` times the
         largest variance of a feature over all the data (denominator ``n``) is

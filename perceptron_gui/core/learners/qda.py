@@ -24,8 +24,7 @@ class QDA(ClassScoreLearner):
     Parameters
     ----------
     priors : array-like of shape (n_classes,), default=None
-        Class priors in the order of ``classes_`` (positive, summing to 1);
-        ``None`` takes them from the counts, :math:`\pi_k = n_k / n`.
+        As for :class:`~.lda.LDA`: positive, summing to 1; ``None``: :math:`n_k / n`.
     reg_param : float in [0, 1], default=0.0
         scikit-learn's regularisation: each class covariance :math:`\Sigma_k`
         is replaced by :math:`(1 - r)\,\Sigma_k + r I`.
