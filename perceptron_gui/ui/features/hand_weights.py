@@ -157,7 +157,7 @@ class HandWeights(ToolbarMode):
         self._window.view_state.set_layers(**{HANDLES: False})  # the hand-set start stays
 
     def _update_actions(self) -> None:
-        super()._update_actions()
+        self.action.setEnabled(self.active or self.available())
         self._window.actions.update()
         if self.active:
             start = self._window.workspace.start
