@@ -3,6 +3,7 @@ changes them breaks this file and its test, not the pictures."""
 
 from __future__ import annotations
 
+import functools
 import importlib
 
 import numpy as np
@@ -13,7 +14,7 @@ from PySide6 import QtGui
 __all__ = [
     "OBJECT_FIELDS", "draw_symbol", "render_symbol", "export_options", "fragment_array",
     "set_scatter_positions", "update_uniform_spots", "uniform_style", "widget_closed",
-    "close_plot_widget", "item_svg", "svg_exporter_module",
+    "close_plot_widget", "item_svg", "svg_exporter_module", "turn_arrow_head",
 ]
 
 #: The Python-object fields of a ``ScatterPlotItem``'s record array.
@@ -120,3 +121,26 @@ def item_svg(item, nodes: dict, root, options: dict):
 def svg_exporter_module():
     """The module of pyqtgraph's ``SVGExporter`` (imported on first use: it loads QtSvg)."""
     return importlib.import_module("pyqtgraph.exporters.SVGExporter")
+
+
+_HEAD_SHAPE = ("headLen", "tipAngle", "baseAngle", "tailLen", "tailWidth", "headWidth")
+
+
+@functools.lru_cache(maxsize=32)
+def _head_path(shape: tuple) -> QtGui.QPainterPath:
+    """pyqtgraph's arrow path of ``shape`` (:data:`_HEAD_SHAPE`'s options present), unturned."""
+    return pg.functions.makeArrowPath(**dict(shape))
+
+
+def turn_arrow_head(head: pg.ArrowItem, angle: float) -> None:
+    """``head.setStyle(angle=angle)``: the same path (``ArrowItem``'s ``opts`` and
+    ``path``), without setting its pen, brush and flags again (a run turns the heads at
+    every update)."""
+    if head.opts.get("angle") == angle:
+        return
+    head.opts["angle"] = angle
+    rotation = QtGui.QTransform()
+    rotation.rotate(angle)
+    head.path = rotation.map(_head_path(tuple((k, head.opts[k]) for k in _HEAD_SHAPE
+                                              if k in head.opts)))
+    head.setPath(head.path)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import math
 
 import numpy as np
@@ -13,12 +12,13 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from .... import style
 from ..geometry import clip_line, clip_polygon
 from ..items import Lines
+from ..items.pyqtgraph_internals import turn_arrow_head
 from ..legend import rgba
 from ..raster import PixelGrid
 
 __all__ = ["ARROW_Z", "add_arrow", "add_band", "arrow_head_style", "font", "item_alive",
            "over_background", "path", "rgba", "set_arrow", "set_band", "set_segments", "show",
-           "style_arrow", "style_band", "turn", "view_grid"]
+           "style_arrow", "style_band", "view_grid"]
 
 
 def item_alive(item) -> bool:
@@ -126,30 +126,8 @@ def set_arrow(line, head, start, end, pixel_size, halo=None) -> None:
         # ArrowItem: angle 0 points the head LEFT, angles turn clockwise on screen
         # (y down), so a screen direction phi needs angle phi + 180 degrees.
         phi = math.degrees(math.atan2(-v[1] / sy, v[0] / sx))
-        turn(head, phi + 180.0)
+        turn_arrow_head(head, phi + 180.0)
     head.setVisible(bool(length_px >= head.opts["headLen"]))
-
-
-_HEAD_SHAPE = ("headLen", "tipAngle", "baseAngle", "tailLen", "tailWidth", "headWidth")
-
-
-@functools.lru_cache(maxsize=32)
-def _head_path(shape: tuple) -> QtGui.QPainterPath:
-    """pyqtgraph's arrow path of ``shape`` (:data:`_HEAD_SHAPE`'s options present), unturned."""
-    return pg.functions.makeArrowPath(**dict(shape))
-
-
-def turn(head: pg.ArrowItem, angle: float) -> None:
-    """``head.setStyle(angle=angle)``: the same path, without setting its pen, brush and
-    flags again (a run turns the heads at every update)."""
-    if head.opts.get("angle") == angle:
-        return
-    head.opts["angle"] = angle
-    rotation = QtGui.QTransform()
-    rotation.rotate(angle)
-    head.path = rotation.map(_head_path(tuple((k, head.opts[k]) for k in _HEAD_SHAPE
-                                              if k in head.opts)))
-    head.setPath(head.path)
 
 
 def add_band(layer, z_fill: float, z_edges: float) -> tuple:
