@@ -2,7 +2,8 @@
 
 The canvas draws the workspace and never changes it: a gesture becomes an edit
 (:attr:`Canvas.editRequested`) that the window's undo stack applies.  A redraw
-runs the layers by tier (``Layer.redraw_on``).
+runs the layers by tier (``Layer.redraw_on``).  One file: one class, the ``PlotWidget`` that
+Qt's events, the workspace's signals and the coalesced redraw all meet in.
 """
 
 from __future__ import annotations
