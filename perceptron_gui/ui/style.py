@@ -145,6 +145,15 @@ def pane_scale(scale: Scale, width: float) -> Scale:
     return scale if factor >= want else NORMAL.scaled(factor)
 
 
+def font(point_size: float, like: QtGui.QFont | None = None, *, bold: bool = False) -> QtGui.QFont:
+    """A copy of ``like`` (default: the application's font) at ``point_size``, bold if asked."""
+    out = QtGui.QFont() if like is None else QtGui.QFont(like)
+    out.setPointSizeF(point_size)
+    if bold:
+        out.setBold(True)
+    return out
+
+
 #: Families tried, in order, after the system's fixed font, for text whose columns must align.
 FIXED_FAMILIES = ("DejaVu Sans Mono", "Liberation Mono", "Noto Mono", "Monospace")
 

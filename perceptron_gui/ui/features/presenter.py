@@ -209,9 +209,7 @@ class PresenterMode(QtCore.QObject):
             splitter=self._main.saveState() if self._main is not None else None,
         )
         w.modes.enter("presenter")  # hides the editing controls, routes Esc
-        font = QtGui.QFont(w.font())
-        font.setPointSizeF(style.PRESENTER.font_pt)
-        w.setFont(font)
+        w.setFont(style.font(style.PRESENTER.font_pt, w.font()))
         w.setIconSize(QtCore.QSize(PRESENTER_ICON_PX, PRESENTER_ICON_PX))
         for part in w.scaled:
             part.set_scale(style.PRESENTER)

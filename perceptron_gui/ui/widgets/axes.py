@@ -10,7 +10,6 @@ from __future__ import annotations
 import math
 
 import pyqtgraph as pg
-from PySide6 import QtGui
 
 from ...core.text import fmt_count, fmt_power, fmt_tick
 from .. import style
@@ -51,8 +50,7 @@ def value_label(value: float, spacing: float) -> str:
 def style_axes(plot: pg.PlotItem, font_pt: float, titles=("", "")) -> None:
     """The pens, tick font (``font_pt``) and ``titles`` of ``plot``'s bottom and left axes."""
     foreground = style.current().foreground
-    font = QtGui.QFont()
-    font.setPointSizeF(font_pt)
+    font = style.font(font_pt)
     css = {"color": foreground, "font-size": f"{font_pt:g}pt"}
     for name, title in zip(("bottom", "left"), titles, strict=True):
         axis = plot.getAxis(name)

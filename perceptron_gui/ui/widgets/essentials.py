@@ -90,13 +90,9 @@ class EssentialsPanel(QtWidgets.QWidget):
     def set_scale(self, scale: style.Scale) -> None:
         """Use the font sizes of ``scale`` (presenter mode enlarges them)."""
         self._scale = scale
-        font = QtGui.QFont(self.font())
-        font.setPointSizeF(scale.font_pt)
+        font = style.font(scale.font_pt, self.font())
         self.error_label.setFont(font)
-        big = QtGui.QFont(font)
-        big.setPointSizeF(scale.font_pt * BOUND_FACTOR)
-        big.setBold(True)
-        self.bound_label.setFont(big)
+        self.bound_label.setFont(style.font(scale.font_pt * BOUND_FACTOR, font, bold=True))
         self._fit_bound()
         self.update_label.setFont(style.fixed_font(scale.font_pt))
         self.updateGeometry()
@@ -117,9 +113,7 @@ class EssentialsPanel(QtWidgets.QWidget):
         return widest + margins.left() + margins.right() + 4
 
     def _bound_font(self, pt: float) -> QtGui.QFont:
-        font = QtGui.QFont(self.bound_label.font())
-        font.setPointSizeF(pt)
-        return font
+        return style.font(pt, self.bound_label.font())
 
     def _bound_least(self) -> int:
         """The least room for the bound whole: broken at full size, or one line at its least."""

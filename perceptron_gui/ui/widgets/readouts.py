@@ -217,21 +217,18 @@ class ReadoutPanel(QtWidgets.QWidget):
     def set_scale(self, scale: style.Scale) -> None:
         """Use the font size of ``scale`` (presenter mode enlarges it)."""
         self._scale = scale
-        font = QtGui.QFont(self.font())
-        font.setPointSizeF(scale.font_pt)
+        font = style.font(scale.font_pt, self.font())
         self.setFont(font)
         if not self._built:
             return
-        bold = QtGui.QFont(font)
-        bold.setBold(True)
+        bold = style.font(scale.font_pt, font, bold=True)
         for header in self._headers.values():
             header.setFont(bold)
         mono = style.fixed_font(scale.font_pt)
         for key in ("update", "covariance"):
             self._values[key].setFont(mono)
-        note = QtGui.QFont(font)
+        note = style.font(scale.font_pt * 0.9, font)
         note.setItalic(True)
-        note.setPointSizeF(scale.font_pt * 0.9)
         self._values["note"].setFont(note)
         factor = scale.font_pt / style.NORMAL.font_pt
         self._form.setHorizontalSpacing(round(10 * factor))

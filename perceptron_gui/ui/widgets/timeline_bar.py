@@ -153,9 +153,7 @@ class TimelineBar(QtWidgets.QWidget):
 
     def set_scale(self, scale: style.Scale) -> None:
         """Use the font size of ``scale`` (presenter mode enlarges it)."""
-        font = QtGui.QFont(self.font())
-        font.setPointSizeF(scale.font_pt)
-        self.setFont(font)
+        self.setFont(style.font(scale.font_pt, self.font()))
         self.label.setFont(style.fixed_font(scale.font_pt))
         # room for the widest label this run can show, so the slider does not jump
         self._fit_label()

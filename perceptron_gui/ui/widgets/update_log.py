@@ -224,8 +224,7 @@ class UpdateLogView(QtWidgets.QTableView):
 
     def set_font_size(self, pt: float) -> None:
         """Font size of the table (presenter mode enlarges it)."""
-        font = QtGui.QFont(self.font())
-        font.setPointSizeF(pt)
+        font = style.font(pt, self.font())
         self.setFont(font)
         self.horizontalHeader().setFont(font)
         self._apply_widths()

@@ -185,9 +185,7 @@ def axis_css(scale: style.Scale) -> dict:
 
 def fitting_title(plot: pg.PlotItem, scale: style.Scale, *texts: str) -> str:
     """The first of ``texts`` whose title fits across ``plot`` at ``scale`` (else the last)."""
-    font = QtGui.QFont()
-    font.setPointSizeF(scale.font_pt)
-    metrics = QtGui.QFontMetricsF(font)
+    metrics = QtGui.QFontMetricsF(style.font(scale.font_pt))
     # the widget's width, not the plot's: a title wider than the widget widens the plot
     scene = plot.scene()
     views = scene.views() if scene is not None else []
@@ -208,8 +206,7 @@ def title_css(scale: style.Scale) -> dict:
 
 def style_axes(plot: pg.PlotItem, scale: style.Scale) -> None:
     """Fonts and pens of ``plot``'s left and bottom axes at ``scale``."""
-    tick = QtGui.QFont()
-    tick.setPointSizeF(scale.font_pt * 0.85)
+    tick = style.font(scale.font_pt * 0.85)
     css = axis_css(scale)
     for name in ("left", "bottom"):
         axis = plot.getAxis(name)
@@ -221,9 +218,7 @@ def style_axes(plot: pg.PlotItem, scale: style.Scale) -> None:
 
 def note_font(scale: style.Scale) -> QtGui.QFont:
     """The font of the notes and messages at ``scale``."""
-    font = QtGui.QFont()
-    font.setPointSizeF(scale.font_pt * 0.9)
-    return font
+    return style.font(scale.font_pt * 0.9)
 
 
 def restyle_part(widget, note: Note, scale: style.Scale, *plots: pg.PlotItem) -> QtGui.QFont:

@@ -17,6 +17,7 @@ from ....core.commands import Seek
 from ....core.text import fmt, fmt_count
 from ....core.theory.weight_space import feasible_slice
 from ... import style
+from ...widgets.canvas.legend import rgba
 from ...wording import problem_text
 from ..base import REFRESH_MS, View
 from ..case_hover import CaseHover
@@ -75,8 +76,7 @@ class WeightSpaceView(View):
         self._pic: Picture | None = None
         self._region = None
         self._w_star = None
-        self._scenes = Scenes(self._scene_found,
-                              lambda: shiboken6.isValid(self.region_item))
+        self._scenes = Scenes(self.refresh_shown, lambda: shiboken6.isValid(self.region_item))
         self._drawn = np.empty(0, np.intp)  # the cases whose lines are drawn
         self._user_range = False  # the user zoomed or panned: keep it until the scene changes
         self._setting_range = False
@@ -190,9 +190,7 @@ class WeightSpaceView(View):
         self.plot.setBackground(palette.background)
         style_axes(self.plot.getPlotItem(), scale)
         self._restyle_lines()
-        fill = pg.mkColor(palette.weight_color)
-        fill.setAlpha(60)
-        self.region_item.setBrush(QtGui.QBrush(fill))
+        self.region_item.setBrush(QtGui.QBrush(rgba(palette.weight_color, 60)))
         self._generous.restyle(scale)
         self.region_item.setPen(pg.mkPen(palette.weight_color, width=0))
         self.hover_line.setPen(pg.mkPen(palette.foreground, width=scale.line * 1.5,
@@ -202,11 +200,10 @@ class WeightSpaceView(View):
         self.path.setSymbolSize(scale.marker * 0.45)
         self.path.setSymbolBrush(pg.mkBrush(palette.foreground))
         self.path.setSymbolPen(None)
-        faint = pg.mkColor(palette.foreground)
-        faint.setAlpha(OLD_ALPHA)
         # wider than 1 px: Qt strokes the path as one outline, so where the old walk
         # crosses itself the faint colour does not pile up into a solid blot
-        self.old_path.setPen(pg.mkPen(faint, width=max(OLD_WIDTH, scale.line * 0.4)))
+        self.old_path.setPen(pg.mkPen(rgba(palette.foreground, OLD_ALPHA),
+                                      width=max(OLD_WIDTH, scale.line * 0.4)))
         self.now.setSize(scale.marker * 1.3)
         self.now.setPen(pg.mkPen(palette.foreground, width=scale.line))
         self.now.setBrush(pg.mkBrush(palette.highlight_color))
@@ -220,8 +217,7 @@ class WeightSpaceView(View):
         thin = max(1.0, scale.line * 0.5)
         alpha = int(min(150, max(30, 150 * (40 / max(self._drawn.size, 1)) ** 0.5)))
         for key, color in (("pos", palette.pos_color), ("neg", palette.neg_color)):
-            c = pg.mkColor(color)
-            c.setAlpha(alpha)
+            c = rgba(color, alpha)
             self.case_lines[key].setPen(pg.mkPen(c, width=thin))
             self.case_ticks[key].setPen(pg.mkPen(c, width=thin))
 
@@ -306,12 +302,6 @@ class WeightSpaceView(View):
         offscreen = self.testAttribute(QtCore.Qt.WidgetAttribute.WA_DontShowOnScreen)
         at_once = key[0].shape[0] <= SCENE_AT_ONCE or offscreen
         return self._scenes.get(kind, key, function, args, at_once=at_once)
-
-    def _scene_found(self) -> None:
-        if self.isVisible():
-            self.refresh()
-        else:
-            self._stale = True
 
     def set_message(self, text: str) -> None:
         self.landscape.hide()

@@ -10,6 +10,7 @@ import shiboken6
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from .... import style
+from ....style import font
 from ..geometry import clip_line, clip_polygon
 from ..items import Lines
 from ..items.pyqtgraph_internals import turn_arrow_head
@@ -33,14 +34,6 @@ def view_grid(view_box, view) -> PixelGrid | None:
     if box is None:  # maps it so at the next paint; its view transform may be older now)
         return None
     return PixelGrid.of_view(view, (box.left(), box.top(), box.right(), box.bottom()))
-
-
-def font(point_size: float, bold: bool = False) -> QtGui.QFont:
-    """The default font at ``point_size``, bold or not."""
-    out = QtGui.QFont()
-    out.setPointSizeF(point_size)
-    out.setBold(bold)
-    return out
 
 
 def over_background(color) -> tuple[int, int, int, int]:
