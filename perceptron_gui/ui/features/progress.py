@@ -10,7 +10,7 @@ import threading
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from .. import workers
+from .. import style, workers
 
 __all__ = ["APP_NAME", "FileJob", "Job", "progress_dialog"]
 
@@ -36,9 +36,7 @@ def progress_dialog(parent: QtWidgets.QWidget, label: str, *, title: str, name: 
     dialog.setWindowTitle(title)
     # as wide as the title needs in a title bar (a larger, bold font), with room for its icon
     # and buttons: else the window manager cuts it in the middle ("Export th… g as CSV")
-    font = QtGui.QFont(dialog.font())
-    font.setBold(True)
-    font.setPointSizeF(font.pointSizeF() * 1.25)
+    font = style.font(dialog.font().pointSizeF() * 1.25, dialog.font(), bold=True)
     title_px = QtGui.QFontMetrics(font).horizontalAdvance(title)
     dialog.setMinimumWidth(title_px + 10 * dialog.fontMetrics().height())
     dialog.setWindowModality(QtCore.Qt.WindowModality.WindowModal)

@@ -8,6 +8,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from ... import style
 from ...widgets.axes import ReadableAxis
+from ...widgets.canvas.legend import rgba
 
 __all__ = ["Note", "Titles", "axes", "axis_css", "fast", "fit_item", "fit_to_view",
            "new_plot_widget", "note_font", "plain", "restyle_part", "set_points", "span",
@@ -148,9 +149,7 @@ class Note(pg.TextItem):
     def restyle(self) -> None:
         """Text and a translucent box in the active palette's colours."""
         self.setColor(style.current().foreground)
-        box = pg.mkColor(style.current().background)
-        box.setAlpha(220)
-        self.fill = pg.mkBrush(box)
+        self.fill = pg.mkBrush(rgba(style.current().background, 220))
         self.update()
 
     def _place(self, *_):
