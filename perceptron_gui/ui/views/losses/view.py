@@ -17,6 +17,7 @@ from ....core.learners.losses import MARGIN_LOSSES, PERCEPTRON
 from ... import style, workers
 from ...deferred import YieldingTimer
 from ...widgets.canvas.items import Marks
+from ...widgets.canvas.newest import NewestJob
 from ...wording import problem_text
 from ..base import REFRESH_MS, View
 from ..case_hover import CaseHover
@@ -88,7 +89,9 @@ class LossView(View):
         self._cache: dict[int, np.ndarray] = {}  # update count -> risks (4,)
         self._cache_owner: tuple = ()
         self._signed: tuple | None = None  # (Xs, s) of the cached learner
-        self._worker = None
+        # one worker at a time; a result of another run (learner, data) is dropped
+        self._job = NewestJob(lambda request: (risks, request[2:]), self._arrived,
+                              lambda: shiboken6.isValid(self))
         self._token = 0
         self._rest_until = 0.0
         self._rest_timer = YieldingTimer(self, self.refresh)
@@ -367,41 +370,30 @@ class LossView(View):
 
     def _compute_later(self, keys: np.ndarray, W: np.ndarray, B: np.ndarray) -> None:
         """Compute the risks of the states ``W, B`` in a worker, then redraw (one at a time)."""
-        if self._worker is not None:  # its finish refreshes, which asks for the rest
+        if self._job.pending:  # its result refreshes, which asks for the rest
             return
         rest = self._rest_until - time.perf_counter()
         if rest > 0:
             if not self._rest_timer.isActive():
                 self._rest_timer.start(math.ceil(rest * 1000))
             return
-        token = self._token
+        self._job.request((self._token, keys, *self._signs(), W, B))
 
-        def returned(values) -> None:
-            if shiboken6.isValid(self):
-                self._store(token, keys, values)
-
-        def finished() -> None:
-            if not shiboken6.isValid(self):  # the view went while the worker ran
-                return
-            self._worker = None
+    def _arrived(self, request: tuple, values: np.ndarray) -> None:
+        if request[0] == self._token:  # draw what arrived; compute what is missing now
+            self._store(request[0], request[1], values)
             self._rest_until = time.perf_counter() + RISK_REST_S
-            if token == self._token:  # draw what arrived; compute what is missing now
-                self.refresh()
-
-        self._worker = workers.start(risks, *self._signs(), W, B, returned=returned,
-                                     finished=finished)
+            self.refresh()
 
     def _stop_worker(self) -> None:
         self._token += 1
         self._rest_timer.stop()
-        if self._worker is not None:
-            self._worker.quit()
-            self._worker = None
+        self._job.drop()
 
     @property
     def computing(self) -> bool:
         """Whether risks of the run are being computed in a worker (or wait for one)."""
-        return self._worker is not None or self._rest_timer.isActive()
+        return self._job.busy or self._rest_timer.isActive()
 
     # -- hover --------------------------------------------------------------------------------
     def case_at(self, scene_pos) -> int | None:
