@@ -83,7 +83,6 @@ class LossView(View):
     def __init__(self, workspace, parent=None):
         super().__init__(workspace, parent)
         self._titles = Titles()
-        self._stale = True  # the workspace changed while the view was hidden
         self._z = self._l = np.empty(0)  # every case's margin, and its loss
         self._chosen = PERCEPTRON.name
         self._cache: dict[int, np.ndarray] = {}  # update count -> risks (4,)

@@ -72,7 +72,6 @@ class WeightSpaceView(View):
     def __init__(self, workspace, parent=None):
         super().__init__(workspace, parent)
         self._titles = Titles()
-        self._stale = True
         self._pic: Picture | None = None
         self._region = None
         self._w_star = None

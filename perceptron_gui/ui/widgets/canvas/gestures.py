@@ -43,6 +43,9 @@ _ARROW_KEYS = {
     Qt.Key.Key_Up: "up",
     Qt.Key.Key_Down: "down",
 }
+#: The keys the tool names whatever the cursor (the arrows, Tab and A only with one).
+_NAMED_KEYS = {Qt.Key.Key_Delete: "delete", Qt.Key.Key_Backspace: "delete",
+               Qt.Key.Key_Escape: "escape", Qt.Key.Key_C: "cursor"}
 _CURSOR_NAMES = ("cursor", "left", "right", "up", "down", "escape")
 _MODIFIERS = (("ctrl", Qt.KeyboardModifier.ControlModifier),
               ("shift", Qt.KeyboardModifier.ShiftModifier))
@@ -210,12 +213,8 @@ class Gestures:
             return ""  # Ctrl+T and the like belong to the window
         Key = Qt.Key
         k = ev.key()
-        if k in (Key.Key_Delete, Key.Key_Backspace):
-            return "delete"
-        if k == Key.Key_Escape:
-            return "escape"
-        if k == Key.Key_C:
-            return "cursor"
+        if k in _NAMED_KEYS:
+            return _NAMED_KEYS[k]
         shown = self.tool.cursor is not None
         if k in _ARROW_KEYS:
             return _ARROW_KEYS[k] if shown else ""
