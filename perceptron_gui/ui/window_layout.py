@@ -47,7 +47,7 @@ def first_size(screen) -> tuple[int, int]:
 #: What the window saves in its QSettings group ``mainWindow``, in this order, and the
 #: kind of each (:func:`.settings.value`): another kind read back is ignored.
 _KINDS = {"geometry": "bytes", "state": "bytes", "splitter": "bytes", "views": "boolean",
-          "sections": "text", "speed": "integer", "screen": "text"}
+          "sections": "json", "speed": "integer", "screen": "text"}
 SETTINGS = tuple(_KINDS)
 
 #: A window this close to its screen's available size (a share of it) was limited by it.
@@ -200,17 +200,11 @@ class WindowLayout:
         if not self._pending:
             if splitter is not None:
                 w.splitter.restoreState(splitter)
-            w.set_views_visible(str(views).lower() == "true")
-            if isinstance(sections, str):
-                try:
-                    w.side_panel.set_expanded_state(json.loads(sections))
-                except (ValueError, AttributeError):
-                    pass
+            w.set_views_visible(bool(views))
+            if sections is not None:
+                w.side_panel.set_expanded_state(sections)
         if speed is not None:
-            try:
-                w.speedSlider.setValue(int(speed))
-            except (TypeError, ValueError):
-                pass
+            w.speedSlider.setValue(speed)
 
     def save(self) -> None:
         """Remember geometry, dock layout, views, folded sections and speed (QSettings)."""
