@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from PySide6 import QtCore
 
+from .widgets import Guard
+
 __all__ = ["ViewStateSync"]
 
 
@@ -20,7 +22,7 @@ class ViewStateSync(QtCore.QObject):
         self._window = window
         self._state = window.view_state
         self._actions = dict(layer_actions)
-        self._echo = False  # the canvas's own range is being written to the view state
+        self._echo = Guard()  # the canvas's own range is being written to the view state
         for key, act in self._actions.items():
             act.setChecked(self._state.layer(key))
         window.canvas.sigRangeChanged.connect(self.canvas_moved)
@@ -38,13 +40,11 @@ class ViewStateSync(QtCore.QObject):
     def canvas_moved(self, *_args) -> None:
         """The canvas shows another range: the view state's rectangle becomes it."""
         (x0, x1), (y0, y1) = self._window.canvas.view_rect()
-        self._echo = True
-        try:
-            self._state.set_rect((x0, x1, y0, y1))
-        except ValueError:  # no finite rectangle (points near ±1.8e308): not known
-            self._state.set_rect(None)
-        finally:
-            self._echo = False
+        with self._echo:
+            try:
+                self._state.set_rect((x0, x1, y0, y1))
+            except ValueError:  # no finite rectangle (points near ±1.8e308): not known
+                self._state.set_rect(None)
 
     def _rect_changed(self, rect) -> None:
         if self._echo:

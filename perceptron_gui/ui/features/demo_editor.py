@@ -18,6 +18,7 @@ from ...core.demos import Demo, DemoError, DemoPlayer
 from ...core.demos.draft import DemoDraft, DraftStep, Problem
 from .. import workers
 from ..commands import UndoStep
+from ..widgets import Guard
 from ..widgets.caption_box import CaptionBox
 
 __all__ = ["DemoEditor", "WHAT_IT_DOES"]
@@ -73,7 +74,7 @@ class DemoEditor(QtWidgets.QDialog):
         self._measuring = None
         self._checking = None
         self._closed = False
-        self._loading = False
+        self._loading = Guard()
         self.undo_stack = QtGui.QUndoStack(self)
         self._build()
         self.show_draft(self.draft, 0)
@@ -150,14 +151,11 @@ class DemoEditor(QtWidgets.QDialog):
     def show_draft(self, draft: DemoDraft, select: int) -> None:
         """Show ``draft`` and select its step ``select`` (0: the start)."""
         self.draft = draft
-        self._loading = True
-        try:
+        with self._loading:
             self.title_edit.setText(draft.title)
             self.steps.clear()
             self.steps.addItems(_rows(draft))
             self.steps.setCurrentRow(max(0, min(select, len(draft.steps))))
-        finally:
-            self._loading = False
         self._on_select(self.steps.currentRow())
 
     @property
@@ -174,19 +172,18 @@ class DemoEditor(QtWidgets.QDialog):
             return
         step = self.draft.steps[row - 1] if row > 0 else None
         self.caption_box.set_step(self.draft.caption(row), step.checks if step else {})
-        self.what.blockSignals(True)
-        self.what.clear()
-        self.what.setEnabled(step is not None)
-        if step is not None:
-            for label in WHAT_IT_DOES:
-                self.what.addItem(label)
-            current = self._what_label(step)
-            if current is None:
-                self.what.insertItem(0, _KEEP + step.text)
-                self.what.setCurrentIndex(0)
-            else:
-                self.what.setCurrentText(current)
-        self.what.blockSignals(False)
+        with QtCore.QSignalBlocker(self.what):
+            self.what.clear()
+            self.what.setEnabled(step is not None)
+            if step is not None:
+                for label in WHAT_IT_DOES:
+                    self.what.addItem(label)
+                current = self._what_label(step)
+                if current is None:
+                    self.what.insertItem(0, _KEEP + step.text)
+                    self.what.setCurrentIndex(0)
+                else:
+                    self.what.setCurrentText(current)
         command = {} if step is None else step.data.get("command", {})
         seek = command.get("step") if command.get("command") == "seek" else None
         self.seek.setVisible(seek is not None)
@@ -254,12 +251,9 @@ class DemoEditor(QtWidgets.QDialog):
     def adopt(self, draft: DemoDraft) -> None:
         """Take ``draft`` (a caption edit) without touching what is being typed."""
         self.draft = draft
-        self._loading = True
-        try:
+        with self._loading:
             for i, text in enumerate(_rows(draft)):
                 self.steps.item(i).setText(text)
-        finally:
-            self._loading = False
 
     def _on_caption(self) -> None:
         row = self.current

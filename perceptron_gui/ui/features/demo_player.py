@@ -11,7 +11,6 @@ menu, ends the demo in place as ONE undo step; opening a file ends it.
 
 from __future__ import annotations
 
-import contextlib
 import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -26,6 +25,7 @@ from ..actions import ActionSpec
 from ..commands import Context, UndoStep
 from ..deferred import YieldingTimer
 from ..icon import glyph_icon
+from ..widgets import Guard
 from .demo_caption import DemoBar
 from .demo_keys import ClickerKeys
 from .demo_list import DemoList
@@ -83,7 +83,7 @@ class DemoUI(QtCore.QObject):
         self.player: demos.DemoPlayer | None = None
         self._saved: _Saved | None = None
         self._pending: _Pending | None = None
-        self._applying = False
+        self._own = Guard()  # workspace changes made inside are the demo's own
         self._keys = ClickerKeys(self, window, self._on_clicker_key)
         # a message said after the playback's own (a cancelled run's "Cancelled at step …")
         self._later_text = ""
@@ -185,7 +185,7 @@ class DemoUI(QtCore.QObject):
             self._saved = _Saved(demos.WorkspaceState.of(self._ws), state.layers(), state.rect,
                                  state.views_shown)
         before = self._ws.dataset
-        with self._own():
+        with self._own:
             # the demo's steps through the bus without the window: not on the undo stack
             self.player = demos.DemoPlayer(self._ws, demo, carry_out=Context(self._ws).carry_out)
         self.bar.show_player(self.player, new=True)
@@ -228,7 +228,7 @@ class DemoUI(QtCore.QObject):
         self._quiet_window()
         before = self._ws.dataset
         if i < player.index:
-            with self._own():
+            with self._own:
                 player.goto(i if player.rewinds_to(i) else 0)
         self._advance_to(i, before)
 
@@ -242,7 +242,7 @@ class DemoUI(QtCore.QObject):
             return
         saved = self._saved
         self._quiet_window()
-        with self._own():
+        with self._own:
             saved.state.execute(self._ws)
         self._end()
         self._apply_layers(saved.layers)
@@ -287,7 +287,7 @@ class DemoUI(QtCore.QObject):
     def _advance_to(self, target: int, before: Dataset) -> None:
         """Apply the steps up to ``target`` (a long run or seek: in the playback's slices)."""
         player, playback = self.player, self._window.playback
-        with self._own():
+        with self._own:
             while player.index < target:
                 step = player.upcoming
                 move = self._long_move(step)
@@ -320,7 +320,7 @@ class DemoUI(QtCore.QObject):
             self._later_text = text  # after the playback's own "Cancelled at step …"
             self._message_timer.start()
             return
-        with self._own():
+        with self._own:
             player.complete(pending.step)
         self._advance_to(pending.target, pending.before)
 
@@ -358,16 +358,8 @@ class DemoUI(QtCore.QObject):
         if pending is not None and self.player is not None and self._ws.running:
             self._ws.seek(pending.start)  # back where the step began
 
-    @contextlib.contextmanager
-    def _own(self):  # workspace changes made inside are the demo's own
-        self._applying = True
-        try:
-            yield
-        finally:
-            self._applying = False
-
     def _on_dataset_changed(self, _dataset=None) -> None:
-        if self.player is not None and not self._applying:
+        if self.player is not None and not self._own:
             # someone else replaced the data (a file was opened): the demo is over
             self._end()
             self._window.show_message("Demo ended: the data were replaced.")

@@ -28,6 +28,7 @@ from ...core.text import plural
 from .. import errors, workers
 from ..actions import ActionSpec
 from ..modes import Mode, register_mode
+from ..widgets import Guard
 
 if TYPE_CHECKING:
     from ...core.demos.draft import DemoDraft
@@ -86,7 +87,7 @@ class DemoRecorder(QtCore.QObject):
         self.draft: DemoDraft | None = None
         self._before: list[_Snapshot] = []  # the window before each recorded step
         self._redo: list = []  # (command, caption, checks) of undone steps
-        self._quiet = False  # the recorder's own changes are not recorded
+        self._quiet = Guard()  # the recorder's own changes are not recorded
         self._last_step = 0  # the run's position after the last recorded step
         self._drag = None  # the drag whose moves the last step holds
         self._validating = None
@@ -378,8 +379,7 @@ class DemoRecorder(QtCore.QObject):
 
     def _restore(self, snap: _Snapshot, undo_edit: bool) -> None:  # recording nothing
         w, ws = self._window, self._window.workspace
-        self._quiet = True
-        try:
+        with self._quiet:
             w.playback.stop()
             if undo_edit and w.undo_stack.canUndo():
                 w.undo_stack.undo()
@@ -395,8 +395,6 @@ class DemoRecorder(QtCore.QObject):
                 w.dispatch(ShowViews(snap.views))
             if w.view_state.rect != snap.rect:
                 w.dispatch(SetViewRect(snap.rect))
-        finally:
-            self._quiet = False
 
     # -- saving -------------------------------------------------------------------------------
     def _validated(self, draft: DemoDraft, problems: list) -> None:

@@ -15,6 +15,7 @@ from PySide6 import QtCore
 from ....core.commands import SetWeights
 from ....core.theory.weight_space import chart_basis
 from ... import style
+from ...widgets import Guard
 from ...widgets.canvas.gestures import mark_handle
 from .geometry import Picture
 
@@ -43,7 +44,7 @@ class HandPoint(QtCore.QObject):
         self._ws = workspace
         self._issue = issue
         self._pic: Picture | None = None
-        self._placing = False
+        self._placing = Guard()  # the view places the handle: not a drag
         self.dragging = False
         self._left = None  # the start a drag left (its view is kept while it is shown)
         self.target = pg.TargetItem(movable=True, size=15, symbol="o")
@@ -78,11 +79,8 @@ class HandPoint(QtCore.QObject):
         if not np.isfinite(p).all():  # off the chart (w·w* <= 0, or w = 0): no point to drag
             self.target.setVisible(False)
             return
-        self._placing = True
-        try:
+        with self._placing:
             self.target.setPos(float(p[0]), float(p[1]))
-        finally:
-            self._placing = False
         self.target.setVisible(True)
 
     def hide(self) -> None:

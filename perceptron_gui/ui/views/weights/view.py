@@ -17,6 +17,7 @@ from ....core.commands import Seek
 from ....core.text import fmt, fmt_count
 from ....core.theory.weight_space import feasible_slice
 from ... import style
+from ...widgets import Guard
 from ...widgets.canvas.legend import rgba
 from ...wording import problem_text
 from ..base import REFRESH_MS, View
@@ -78,7 +79,7 @@ class WeightSpaceView(View):
         self._scenes = Scenes(self.refresh_shown, lambda: shiboken6.isValid(self.region_item))
         self._drawn = np.empty(0, np.intp)  # the cases whose lines are drawn
         self._user_range = False  # the user zoomed or panned: keep it until the scene changes
-        self._setting_range = False
+        self._setting_range = Guard()
         self._scene_key: tuple = ()
 
         column = self._paged("weightSpaceMessage")
@@ -312,11 +313,8 @@ class WeightSpaceView(View):
 
     def _fit_range(self, pic: Picture) -> None:
         x_range, y_range = view_box(pic)
-        self._setting_range = True
-        try:
+        with self._setting_range:
             self.plot.getViewBox().setRange(xRange=x_range, yRange=y_range, padding=0)
-        finally:
-            self._setting_range = False
 
     def show_box(self, x_range, y_range) -> None:
         """Show the box ``x_range × y_range``, kept as a zoom by hand until the scene changes."""
