@@ -174,13 +174,10 @@ class TimelineBar(QtWidgets.QWidget):
         total = min(run_length(learner), _INT_MAX)
         t = min(learner.step_count, total) if learner is not None else 0
         s = self.slider
-        blocked = s.blockSignals(True)
-        try:
+        with QtCore.QSignalBlocker(s):
             s.setRange(0, total)
             s.setValue(t)
             s.setPageStep(max(1, self._ws.dataset.n))
-        finally:
-            s.blockSignals(blocked)
         s.setEnabled(learner is not None and total > 0)
         if learner is None:
             s.set_marks(None, 0, 0)
