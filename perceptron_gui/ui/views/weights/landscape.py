@@ -103,31 +103,28 @@ def piecewise_grid(ABC: np.ndarray, loss: Loss, x_range, y_range, size: int, *,
     (overflow: ``inf`` or NaN); ``compiled``: True, numpy (False), or (None) once built."""
     use = _counting.loaded if compiled is None else compiled and _counting.available()
     with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
-        return (_piecewise_compiled if use else _piecewise)(ABC, loss, x_range, y_range, size)
+        w1, w2 = _axes(x_range, y_range, size)
+        x0, dx = w1[0], (w1[1] - w1[0] if size > 1 else 1.0)  # the columns' start and step
+        return (_piecewise_compiled if use else _piecewise)(ABC, loss.kink, w1, w2, x0, dx)
 
 
-def _piecewise_compiled(ABC, loss, x_range, y_range, size):
-    n = ABC.shape[0]
-    w1, w2 = _axes(x_range, y_range, size)
-    x0, dx = w1[0], (w1[1] - w1[0] if size > 1 else 1.0)
+def _piecewise_compiled(ABC, k, w1, w2, x0, dx):
+    size = w1.size
     slope = np.zeros((size, size + 1))
     offset = np.zeros((size, size + 1))
     A, B, C = (np.ascontiguousarray(ABC[:, j], dtype=np.float64) for j in range(3))
     S = -A
-    R0, RB = loss.kink - C, -B
+    R0, RB = k - C, -B
     moves = S != 0
     d = np.where(moves, -S, 1.0)
     T0 = np.where(moves, (R0 / d - x0) / dx, 0.0)
     TB = np.where(moves, RB / d / dx, 0.0)
     _counting(S, R0, RB, T0, TB, w2, int(size), slope, offset)
-    return _rows_summed(slope, offset, w1, size, n)
+    return _rows_summed(slope, offset, w1, size, ABC.shape[0])
 
 
-def _piecewise(ABC, loss, x_range, y_range, size):
-    k = loss.kink
-    n = ABC.shape[0]
-    w1, w2 = _axes(x_range, y_range, size)
-    x0, dx = w1[0], (w1[1] - w1[0] if size > 1 else 1.0)
+def _piecewise(ABC, k, w1, w2, x0, dx):
+    size = w1.size
     s = -ABC[:, 0]  # along a row, ℓ_i = max(0, s_i w1 + r_i)
     R = np.multiply.outer(w2, -ABC[:, 1])  # (size, n): r_i per row
     R += k - ABC[:, 2]
@@ -157,7 +154,7 @@ def _piecewise(ABC, loss, x_range, y_range, size):
     if down.any():
         slope[:, 0] += s[down].sum()
         offset[:, 0] += R[:, down].sum(axis=1)
-    return _rows_summed(slope, offset, w1, size, n)
+    return _rows_summed(slope, offset, w1, size, ABC.shape[0])
 
 
 def direct_grid(ABC: np.ndarray, loss: Loss, x_range, y_range, size: int):
