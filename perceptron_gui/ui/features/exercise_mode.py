@@ -97,8 +97,7 @@ class ExerciseUI(QtCore.QObject):
         self.panel.guessChanged.connect(self._typed)
         self.panel.sampleChanged.connect(lambda n: self._choose(n - 1))
         window.canvas.selectionChanged.connect(self._picked)
-        window.side_panel.add_section("exercise", "Exercise", self.panel)
-        self.section = window.side_panel.sections["exercise"]
+        self.section = window.side_panel.add_section("exercise", "Exercise", self.panel)
         self.section.setVisible(False)
         self._menu()
         window.edit_guards.insert(0, self._guard)

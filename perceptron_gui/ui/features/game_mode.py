@@ -90,8 +90,7 @@ class GameUI(QtCore.QObject):
         self.panel = GamePanel(window.actions)
         self.panel.rulesChanged.connect(self._rules_changed)
         self.panel.hideRequested.connect(self.hide_u)
-        window.side_panel.add_section("game", "The game", self.panel)
-        self.section = window.side_panel.sections["game"]
+        self.section = window.side_panel.add_section("game", "The game", self.panel)
         self.section.setVisible(False)
         # a game arrives (New game, a file, a demo): then the data and the run are
         # followed while it lasts (nothing is called on an edit or a step without a game:
