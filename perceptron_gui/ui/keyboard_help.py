@@ -23,7 +23,6 @@ CANVAS_ROWS = (
     ("Drag empty space, middle drag", "Pan"),
     ("Wheel", "Zoom"),
     ("Click a point", "Select it"),
-    ("Delete, Backspace", "Remove the selected points"),
 )
 
 

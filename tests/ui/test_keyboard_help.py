@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from perceptron_gui.ui.keyboard_help import KeyboardHelp
 
 
@@ -30,4 +32,8 @@ def test_every_row_is_one_line_of_the_same_height(qtbot, window):
                for i in range(table.rowCount())), max(
         (table.item(i, 1).text() for i in range(table.rowCount())), key=len)
     assert not any("(P)" in table.item(i, 1).text() for i in range(table.rowCount()))
+    # Delete and Backspace are listed once, with the canvas's keys (tool.KEYS)
+    keys = [key for i in range(table.rowCount())
+            for key in re.split(r", | or ", table.item(i, 0).text())]
+    assert keys.count("Delete") == keys.count("Backspace") == 1
     dialog.close()
