@@ -44,7 +44,6 @@ class LivePlots(View):
 
     def __init__(self, workspace, parent=None):
         super().__init__(workspace, parent)
-        self._ws = workspace
         self._keys: dict[str, object] = {}
         self._titles = Titles()
         self._parts: list = []
@@ -95,7 +94,7 @@ class LivePlots(View):
 
     def _run_learner(self):
         """The learner a click on a plot seeks in, or None."""
-        ws = self._ws
+        ws = self.workspace
         return ws.learner if ws.running and ws.capabilities.steps else None
 
     def _proof_stacked(self, stacked: bool) -> None:
@@ -146,7 +145,7 @@ class LivePlots(View):
         self.stop_pending_refresh()
         self._stage_timer.stop()
         self._stage = 0
-        if self._page_for(self._ws, self._ws.spec.no_steps_text, NO_RUN_MESSAGE):
+        if self._page_for(self.workspace, self.workspace.spec.no_steps_text, NO_RUN_MESSAGE):
             for stage in range(len(_PARTS)):
                 self._refresh_part(stage)
 
@@ -157,7 +156,7 @@ class LivePlots(View):
 
     def _refresh_staged(self) -> None:
         """Refresh the next plot (or build one), the following one the next pass."""
-        ws = self._ws
+        ws = self.workspace
         if not ws.running:
             self.refresh()
             return
@@ -174,7 +173,7 @@ class LivePlots(View):
         """Redraw the plot ``index`` of :data:`_PARTS` unless its inputs are those drawn."""
         self._build()
         self._stack.setCurrentIndex(0)
-        ws = self._ws
+        ws = self.workspace
         learner = ws.learner
         t, k = learner.step_count, learner.n_updates_
         if index == 0:
