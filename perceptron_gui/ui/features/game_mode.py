@@ -139,8 +139,9 @@ class GameUI(QtCore.QObject):
                 ActionSpec("leave_game", "Leave the game, keeping the points",
                            lambda: self.leave(True), ("Esc",), "Leave the game (Esc)",
                            name="leave_game")):
-            w.actions.make(spec)
+            action = w.actions.make(spec)
             if spec.id == "play_computer":
+                self.computer_action = action  # checked: the computer plays A
                 self.menu.addSeparator()
 
     # -- the game's life -----------------------------------------------------------------
@@ -211,10 +212,9 @@ class GameUI(QtCore.QObject):
         """Stop the computer and drop a guess not yet revealed."""
         self._reveal_timer.stop()
         self._computer_timer.stop()
-        act = self.window.actions.get("play_computer")
-        if act is not None and act.isChecked():
-            with QtCore.QSignalBlocker(act):
-                act.setChecked(False)
+        if self.computer_action.isChecked():
+            with QtCore.QSignalBlocker(self.computer_action):
+                self.computer_action.setChecked(False)
         game = self.game
         if game is not None and game.pending is not None:
             game.pending = None
@@ -275,7 +275,7 @@ class GameUI(QtCore.QObject):
         point, _prediction = game.pending
         self.window.dispatch(PlayMove(point))
         move = game.history[-1]
-        if self._computer_on():
+        if self.computer_action.isChecked():
             self._by_computer.add(len(game.history))
         if move.mistake:
             self._moment = (f"The label is {signed(move.label)}: a mistake. "
@@ -284,20 +284,16 @@ class GameUI(QtCore.QObject):
             self._moment = f"The label is {signed(move.label)}: B was right; w stays."
         self._show()
         self.revealed.emit(move)
-        if self._computer_on():
+        if self.computer_action.isChecked():
             self._computer_timer.start(self.computer_ms)
 
     # -- the computer ----------------------------------------------------------------------
-    def _computer_on(self) -> bool:
-        act = self.window.actions.get("play_computer")
-        return act is not None and act.isChecked()
-
     def set_computer(self, on: bool) -> None:
         """Let the computer play A (move by move), or take the points back."""
         game = self.game
         if on and (game is None or game.finished):
             self.new_game()
-            self.window.actions["play_computer"].setChecked(True)
+            self.computer_action.setChecked(True)
             return
         if on:
             self.window.show_message(COMPUTER_CAPTION, 20000)
@@ -307,7 +303,7 @@ class GameUI(QtCore.QObject):
 
     def _computer_step(self) -> None:
         game = self.game
-        if game is None or not self._computer_on() or self._reveal_timer.isActive():
+        if game is None or not self.computer_action.isChecked() or self._reveal_timer.isActive():
             return
         x = game.adversary_move()
         if x is None:
