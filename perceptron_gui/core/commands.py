@@ -65,15 +65,6 @@ EDIT_KINDS: dict[str, type] = {
 _EDIT_NAMES = {kind: name for name, kind in EDIT_KINDS.items()}
 
 
-def _check(cls) -> None:
-    if not (isinstance(cls, type) and issubclass(cls, Command)) or cls is Command:
-        raise TypeError(f"register takes a Command subclass; got {cls!r}")
-
-
-#: Every command class by its name (``"edit"``, ``"run"`` ...): :func:`register` adds one.
-COMMANDS: Registry[type[Command]] = Registry("command", lambda cls: cls.name, _check)
-
-
 def _json(value):
     return [_json(v) for v in value] if isinstance(value, tuple) else value
 
@@ -117,6 +108,8 @@ class Command:
         return self.name
 
 
+#: Every command class by its name (``"edit"``, ``"run"`` ...): :func:`register` adds one.
+COMMANDS: Registry[type[Command]] = Registry.of_subclasses("command", Command)
 #: Make a command class known by its :attr:`~Command.name` (a decorator): TypeError
 #: for a class that is not a :class:`Command`, ValueError for a name empty or taken.
 register = COMMANDS.register
