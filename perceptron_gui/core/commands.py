@@ -131,6 +131,17 @@ def from_dict(data: dict) -> Command:
         raise ValueError(f"command {name!r}: {exc}") from None
 
 
+def _sorted_pairs(command: Command, field: str, what: str) -> tuple:
+    """Set ``field`` of ``command`` (a dict or pairs) to its ``(name, value)`` pairs, sorted."""
+    value = getattr(command, field)
+    items = value.items() if isinstance(value, dict) else value
+    pairs = tuple(sorted(((str(k), v) for k, v in items), key=lambda kv: kv[0]))
+    if not pairs:
+        raise ValueError(f"{command.name} needs at least one {what}")
+    object.__setattr__(command, field, pairs)
+    return pairs
+
+
 def _points(X: np.ndarray) -> list:
     return [[float(x), float(y)] for x, y in X.tolist()]
 
@@ -284,11 +295,7 @@ class SetParams(Command):
     name: ClassVar[str] = "set_params"
 
     def __post_init__(self):
-        values = self.values.items() if isinstance(self.values, dict) else self.values
-        pairs = tuple(sorted(((str(k), v) for k, v in values), key=lambda kv: kv[0]))
-        if not pairs:
-            raise ValueError("set_params needs at least one parameter")
-        object.__setattr__(self, "values", pairs)
+        _sorted_pairs(self, "values", "parameter")
 
     @property
     def params(self) -> dict:
@@ -318,15 +325,9 @@ class SetLayers(Command):
     name: ClassVar[str] = "set_layers"
 
     def __post_init__(self):
-        items = self.layers.items() if isinstance(self.layers, dict) else self.layers
-        pairs = []
-        for key, on in items:
+        for key, on in _sorted_pairs(self, "layers", "layer"):
             if not isinstance(on, bool):
                 raise ValueError(f"layer {key!r}: expected true or false, got {on!r}")
-            pairs.append((str(key), on))
-        if not pairs:
-            raise ValueError("set_layers needs at least one layer")
-        object.__setattr__(self, "layers", tuple(sorted(pairs)))
 
     @property
     def switches(self) -> dict:
