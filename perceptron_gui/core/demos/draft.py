@@ -209,7 +209,9 @@ class DemoDraft:
             demo = self.to_demo()
         except DemoError as exc:
             return [_problem_of(exc)]
-        player = DemoPlayer(_probe_workspace(), demo, step_budget=step_budget)
+        from ..workspace import Workspace
+
+        player = DemoPlayer(Workspace(), demo, step_budget=step_budget)
         problems = []
         try:
             while not player.at_end:
@@ -231,12 +233,6 @@ class DemoDraft:
             if not step.checks and step.caption:
                 out += [(i, text) for text, _ in literal_numbers(step.caption)]
         return out
-
-
-def _probe_workspace():
-    from ..workspace import Workspace
-
-    return Workspace()
 
 
 def _problem_of(exc: DemoError) -> Problem:
