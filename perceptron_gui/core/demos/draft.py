@@ -147,14 +147,6 @@ class DemoDraft:
         """The caption of the 1-based ``step`` (0: the description)."""
         return self.description if step == 0 else self.steps[self._index(step - 1)].caption
 
-    def set_check(self, step: int, name: str, value) -> None:
-        """Attach the claim ``name = value`` to the 1-based ``step``."""
-        self.steps[self._index(step - 1)].checks[name] = value
-
-    def remove_check(self, step: int, name: str) -> None:
-        """Remove the claim ``name`` of the 1-based ``step`` (nothing if it has none)."""
-        self.steps[self._index(step - 1)].checks.pop(name, None)
-
     def delete(self, step: int) -> DraftStep:
         """Remove the 1-based ``step``; returns it."""
         return self.steps.pop(self._index(step - 1))
