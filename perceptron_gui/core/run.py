@@ -86,10 +86,8 @@ class Run:
 
     # -- moves -----------------------------------------------------------------------
     def reset(self) -> None:
-        """Rewind the run to ``w = 0`` (the computed run is kept for replay)."""
-        if self.running:
-            self.learner.seek(0)
-            self.run_changed.emit(None)
+        """Rewind the run to its start (the computed run is kept for replay)."""
+        self.seek(0)
 
     def step(self) -> StepEvent | None:
         """Examine the next sample."""
