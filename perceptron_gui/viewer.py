@@ -38,12 +38,9 @@ def _points(X) -> np.ndarray:
             raise ValueError(f"X has {X.shape[1]} columns {names!r}; pass two of them, "
                              f"e.g. {hint}")
         X = X.to_numpy()
-    import numpy as np
+    from .core.values import as_array
 
-    try:
-        arr = np.asarray(X)
-    except Exception as exc:  # ragged nested lists and the like
-        raise ValueError(f"X could not be converted to an array: {exc}") from exc
+    arr = as_array(X, "X")
     if arr.ndim == 2 and arr.shape[1] > 2:
         raise ValueError(f"X has {arr.shape[1]} columns; pass two of them, e.g. X[:, [0, 1]]")
     if arr.ndim == 2 and arr.shape[1] < 2:

@@ -65,15 +65,6 @@ EDIT_KINDS: dict[str, type] = {
 _EDIT_NAMES = {kind: name for name, kind in EDIT_KINDS.items()}
 
 
-def _check(cls) -> None:
-    if not (isinstance(cls, type) and issubclass(cls, Command)) or cls is Command:
-        raise TypeError(f"register takes a Command subclass; got {cls!r}")
-
-
-#: Every command class by its name (``"edit"``, ``"run"`` ...): :func:`register` adds one.
-COMMANDS: Registry[type[Command]] = Registry("command", lambda cls: cls.name, _check)
-
-
 def _json(value):
     return [_json(v) for v in value] if isinstance(value, tuple) else value
 
@@ -117,6 +108,8 @@ class Command:
         return self.name
 
 
+#: Every command class by its name (``"edit"``, ``"run"`` ...): :func:`register` adds one.
+COMMANDS: Registry[type[Command]] = Registry.of_subclasses("command", Command)
 #: Make a command class known by its :attr:`~Command.name` (a decorator): TypeError
 #: for a class that is not a :class:`Command`, ValueError for a name empty or taken.
 register = COMMANDS.register
@@ -136,6 +129,17 @@ def from_dict(data: dict) -> Command:
         return COMMANDS[name].from_args(args)
     except TypeError as exc:  # a missing or unknown argument
         raise ValueError(f"command {name!r}: {exc}") from None
+
+
+def _sorted_pairs(command: Command, field: str, what: str) -> tuple:
+    """Set ``field`` of ``command`` (a dict or pairs) to its ``(name, value)`` pairs, sorted."""
+    value = getattr(command, field)
+    items = value.items() if isinstance(value, dict) else value
+    pairs = tuple(sorted(((str(k), v) for k, v in items), key=lambda kv: kv[0]))
+    if not pairs:
+        raise ValueError(f"{command.name} needs at least one {what}")
+    object.__setattr__(command, field, pairs)
+    return pairs
 
 
 def _points(X: np.ndarray) -> list:
@@ -291,11 +295,7 @@ class SetParams(Command):
     name: ClassVar[str] = "set_params"
 
     def __post_init__(self):
-        values = self.values.items() if isinstance(self.values, dict) else self.values
-        pairs = tuple(sorted(((str(k), v) for k, v in values), key=lambda kv: kv[0]))
-        if not pairs:
-            raise ValueError("set_params needs at least one parameter")
-        object.__setattr__(self, "values", pairs)
+        _sorted_pairs(self, "values", "parameter")
 
     @property
     def params(self) -> dict:
@@ -325,15 +325,9 @@ class SetLayers(Command):
     name: ClassVar[str] = "set_layers"
 
     def __post_init__(self):
-        items = self.layers.items() if isinstance(self.layers, dict) else self.layers
-        pairs = []
-        for key, on in items:
+        for key, on in _sorted_pairs(self, "layers", "layer"):
             if not isinstance(on, bool):
                 raise ValueError(f"layer {key!r}: expected true or false, got {on!r}")
-            pairs.append((str(key), on))
-        if not pairs:
-            raise ValueError("set_layers needs at least one layer")
-        object.__setattr__(self, "layers", tuple(sorted(pairs)))
 
     @property
     def switches(self) -> dict:

@@ -169,16 +169,6 @@ class Level:
     params: dict
     target: float
 
-    def workspace(self):
-        """A new workspace showing the level (None for a game level)."""
-        if self.kind == "game":
-            return None
-        from .workspace import Workspace  # the workspace imports much; only when asked
-
-        ws = Workspace()
-        self.show(ws)
-        return ws
-
     def show(self, workspace) -> None:
         """Put the level's data and learner in ``workspace`` (a game level: its game)."""
         if self.kind == "game":

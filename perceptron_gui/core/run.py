@@ -86,10 +86,8 @@ class Run:
 
     # -- moves -----------------------------------------------------------------------
     def reset(self) -> None:
-        """Rewind the run to ``w = 0`` (the computed run is kept for replay)."""
-        if self.running:
-            self.learner.seek(0)
-            self.run_changed.emit(None)
+        """Rewind the run to its start (the computed run is kept for replay)."""
+        self.seek(0)
 
     def step(self) -> StepEvent | None:
         """Examine the next sample."""
@@ -105,12 +103,7 @@ class Run:
 
     def step_back(self) -> StepEvent | None:
         """Undo the last step."""
-        if not self.can_step_back:
-            return None
-        self.learner.step_back()
-        ev = self.current_event
-        self._announced(1)
-        return ev
+        return self._move(lambda learner: learner.step_back(), self.can_step_back)
 
     def run_to_end(self) -> StepEvent | None:
         """Run to convergence or ``max_iter`` in one go (the window slices it)."""
@@ -160,8 +153,8 @@ class Run:
             self.run_changed.emit(ev)
         return ev
 
-    def _move(self, action) -> StepEvent | None:
-        if not self.can_step:
+    def _move(self, action, allowed: bool | None = None) -> StepEvent | None:
+        if not (self.can_step if allowed is None else allowed):
             return None
         action(self.learner)
         ev = self.current_event

@@ -169,6 +169,5 @@ def open_workspace(name: str, learner: str | None = None):
                               params={info.learner: dict(info.params)} if info.params else None)
     else:
         workspace = Workspace(dataset, learner=learner)
-    (x0, x1), (y0, y1) = info.view
-    workspace.view = (float(x0), float(x1), float(y0), float(y1))
+    workspace.view = info.view  # ((x_min, x_max), (y_min, y_max)): check_rect flattens it
     return workspace, info

@@ -15,7 +15,7 @@ from .learners.losses import PERCEPTRON, Loss
 
 __all__ = ["fmt", "fmt_vec", "fmt_percent", "fmt_count", "fmt_rate", "fmt_power",
            "fmt_tick", "fmt_short", "plural", "axis_titles", "class_name", "class_label",
-           "format_update", "pass_terms", "sigmoid", "MINUS", "TIMES"]
+           "format_update", "pass_terms", "MINUS", "TIMES"]
 
 MINUS = "\u2212"
 #: The sign of a power of ten: ``1.14 × 10⁸``, with narrow no-break spaces (a number is
@@ -205,16 +205,6 @@ def axis_titles(dataset) -> tuple[str, str]:
     return (names[0], names[1]) if names is not None else ("", "")
 
 
-
-def sigmoid(t: float) -> float:
-    """σ(t) = 1 / (1 + exp(−t)), without overflow at either tail."""
-    t = float(t)
-    if t >= 0:
-        return 1.0 / (1.0 + math.exp(-t))
-    e = math.exp(t)
-    return e / (1.0 + e)
-
-
 def format_update(event, *, x=None, eta0: float = 1.0, bias_scale: float | None = 1.0,
                   decimals: int = 2, loss: Loss = PERCEPTRON, X=None, y=None,
                   tie: str | None = None) -> str:
@@ -263,16 +253,16 @@ def format_update(event, *, x=None, eta0: float = 1.0, bias_scale: float | None 
             return f"no update: σ(−z) = 0 at y·f(x) = {fmt(event.margin, decimals)}"
         return f"no update: y·f(x) = {fmt(event.margin, decimals)} > {fmt(below, 0)}"
     eta = "" if eta0 == 1 else f"{fmt(eta0, decimals)}·"
+    pull = fmt(float(loss.pull(event.margin)), decimals)
     if below is None:  # the logistic loss: every case, scaled by σ(−z)
-        eta += f"{fmt(sigmoid(-event.margin), decimals)}·"
+        eta += f"{pull}·"
     sign = "(+1)" if event.label > 0 else f"({MINUS}1)"
     lines = []
     if positive:
         lines.append(f"{condition('positive')} (y·f(x) = {fmt(event.margin, decimals)}, "
                      f"y = {'+1' if event.label > 0 else MINUS + '1'})")
     if below is None:
-        lines.append(f"σ(−z) = σ({fmt(-event.margin, decimals)}) = "
-                     f"{fmt(sigmoid(-event.margin), decimals)}")
+        lines.append(f"σ(−z) = σ({fmt(-event.margin, decimals)}) = {pull}")
     if event.w_before is not None and x is not None:
         lines.append(
             f"w ← {fmt_vec(event.w_before, decimals)} + {eta}{sign}·{fmt_vec(x, decimals)}"

@@ -84,7 +84,8 @@ class TheoryCache:
             if job is None:
                 self.per_model["novikoff"] = None
             elif self.deferred(job):
-                return self._placeholder()
+                return _once(self.per_model, "placeholder", lambda: placeholder(
+                    job, radius=self.document.dataset.radius()))
             else:
                 self.per_model["novikoff"] = job()
         return self.per_model["novikoff"]
@@ -102,10 +103,6 @@ class TheoryCache:
         if job.keywords["kernel"] is None:
             return EXPENSIVE_LINEAR_N < n
         return EXPENSIVE_KERNEL_N < n <= theory.KERNEL_MARGIN_MAX_N
-
-    def _placeholder(self) -> theory.NovikoffResult:
-        return _once(self.per_model, "placeholder", lambda: placeholder(
-            self._novikoff_job(), radius=self.document.dataset.radius()))
 
     def pending_theory(self):
         """``(token, job)`` for a worker to run now (``job()`` reads only immutable arrays)."""

@@ -13,7 +13,7 @@ import numbers
 
 import numpy as np
 
-__all__ = ["as_float_array", "check_in_range", "check_integer", "check_indices",
+__all__ = ["as_array", "as_float_array", "check_in_range", "check_integer", "check_indices",
            "check_label_types", "check_names", "check_labels", "check_points", "class_names_of",
            "describe_values", "label_signs", "readonly", "short"]
 
@@ -162,7 +162,8 @@ def label_signs(labels, n: int) -> tuple[np.ndarray, dict]:
     return y, dict(zip(keys, signs, strict=True))
 
 
-def _array(values, name: str) -> np.ndarray:
+def as_array(values, name: str) -> np.ndarray:
+    """``np.asarray(values)``, or a ValueError naming ``name``."""
     try:
         return np.asarray(values)
     except Exception as exc:  # ragged nested lists and the like
@@ -171,7 +172,7 @@ def _array(values, name: str) -> np.ndarray:
 
 def check_points(X, *, name: str = "X", allow_single: bool = False) -> np.ndarray:
     """``X`` as a fresh C-contiguous float64 array of shape (n, 2) (``[]``: no points)."""
-    arr = _array(X, name)
+    arr = as_array(X, name)
     if arr.dtype.kind == "b":
         raise ValueError(f"{name} must contain numbers, not booleans")
     if arr.dtype.kind == "c":
@@ -195,7 +196,7 @@ def check_points(X, *, name: str = "X", allow_single: bool = False) -> np.ndarra
 
 def check_labels(y, n: int, *, name: str = "y", allow_scalar: bool = False) -> np.ndarray:
     """``y`` as a fresh int64 array of shape (n,) with values in {-1, +1}."""
-    arr = _array(y, name)
+    arr = as_array(y, name)
     if arr.dtype.kind == "b":
         raise ValueError("labels must be -1 or +1, not booleans")
     if arr.dtype.kind not in "iuf":

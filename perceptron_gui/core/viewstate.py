@@ -94,7 +94,6 @@ def register_switch(switch: LayerSwitch) -> LayerSwitch:
 unregister_switch = LAYER_SWITCHES.unregister
 
 
-
 def check_rect(rect) -> Rect | None:
     """``rect`` as four finite floats with ``x_min < x_max`` and ``y_min < y_max``, or None.
 

@@ -214,9 +214,9 @@ def test_a_recorded_draft_saves_reopens_and_replays_the_same_numbers(tmp_path):
         draft.record(command)
     k = ws.readouts().k
     draft.set_caption(2, "After {k} updates")
-    draft.set_check(2, "updates", 2)
+    draft.steps[1].checks["updates"] = 2
     draft.set_caption(4, f"Converged after {k} updates; the bound is {{bound}}")
-    draft.set_check(4, "updates", k)
+    draft.steps[3].checks["updates"] = k
     assert draft.validate() == []
     entry = DemoLibrary(tmp_path / "mine").save(draft)
     assert entry.user and entry.name == "two-updates"
@@ -237,11 +237,11 @@ def test_validation_names_the_step_of_a_wrong_number_and_of_a_missing_value():
     draft.record(Run("step_update"))
     draft.add_note("No run has {k}... or has it?", at=0)
     draft.set_caption(2, "3 updates already")
-    draft.set_check(2, "updates", 3)
+    draft.steps[1].checks["updates"] = 3
     problems = draft.validate()
     assert [str(p) for p in problems] == ["step 2: updates: expected 3, got 1"]
     assert draft.unchecked_numbers() == []
-    draft.remove_check(2, "updates")
+    del draft.steps[1].checks["updates"]
     assert draft.unchecked_numbers() == [(2, "3")]
     draft.move(2, 1)
     draft.replace_command(2, SetLearner("lda"))

@@ -101,6 +101,13 @@ def test_be_the_learner_scores_against_the_maximum_margin():
         learner_score(X, y, (0.0, 0.0), 1.0)
 
 
+def _shown(level):
+    """A new workspace showing ``level``, as the exercise mode shows it."""
+    ws = Workspace()
+    level.show(ws)
+    return ws
+
+
 def test_every_level_can_be_passed_and_progress_is_remembered():
     progress = Progress(["learner-wide", "no-such-level"])
     assert progress.passed == ("learner-wide",)
@@ -108,14 +115,14 @@ def test_every_level_can_be_passed_and_progress_is_remembered():
     for level in LEVELS:
         assert level.goal and level.hint and level.title
         if level.kind == "predict":
-            ws = level.workspace()
+            ws = _shown(level)
             ex = PredictTheUpdate(ws)
             for _ in range(int(level.target)):
                 t = _truth(ws)
                 ex.answer(t.index if t.index >= 0 else None, t.w_after, t.b_after)
             result = ex.right
         elif level.kind == "learner":
-            ws = level.workspace()
+            ws = _shown(level)
             best = ws.max_margin
             result = learner_score(ws.dataset.X, ws.dataset.y, best.coef, best.intercept).ratio
         else:
@@ -135,7 +142,7 @@ def test_the_batch_hint_is_the_pass_the_level_accepts():
     step = re.search(r"adds (η(?:/n)?) Σ (?:y_i x_i|yᵢxᵢ)"
                      r"(?: to w and (η(?:/n)?) Σ (?:y_i|yᵢ) to b)?", lv.hint)
     assert step, lv.hint
-    ws = lv.workspace()
+    ws = _shown(lv)
     eta = ws.params["eta0"]
     stated = re.search(r"η = ([\d.]+)", lv.hint)
     assert stated is None or float(stated.group(1)) == eta
@@ -172,7 +179,7 @@ def _closest_pair(A, B):
 
 def test_the_learner_hint_describes_the_maximum_margin_line():
     lv = level_of("learner-wide")
-    ws = lv.workspace()
+    ws = _shown(lv)
     X, y = ws.dataset.X, ws.dataset.y
     pos, neg = X[y > 0], X[y < 0]
     if "convex hull" in lv.hint:

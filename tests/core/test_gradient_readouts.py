@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 from perceptron_gui.core import datasets, report, report_latex
-from perceptron_gui.core.text import pass_terms, sigmoid
+from perceptron_gui.core.learners.losses import expit
+from perceptron_gui.core.text import pass_terms
 from perceptron_gui.core.workspace import Workspace
 
 
@@ -76,7 +77,7 @@ def test_a_logistic_step_writes_sigma_of_minus_z_evaluated():
     ws = _ws(loss="log_loss", eta0=0.5)
     ws.step()
     ev = ws.step()
-    s = sigmoid(-ev.margin)
+    s = float(expit(-ev.margin))
     x = ws.dataset.X[ev.index]
     np.testing.assert_allclose(ev.w_after, ev.w_before + 0.5 * s * ev.label * x, rtol=1e-12)
     lines = ws.readouts().last_update.split("\n")

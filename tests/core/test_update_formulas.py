@@ -8,10 +8,10 @@ import numpy as np
 import pytest
 
 from perceptron_gui.core.learners import StepEvent
-from perceptron_gui.core.learners.losses import HINGE, LOG_LOSS, loss_for
+from perceptron_gui.core.learners.losses import HINGE, LOG_LOSS, expit, loss_for
 from perceptron_gui.core.learners.registry import Capabilities
 from perceptron_gui.core.readouts import no_bound_reason
-from perceptron_gui.core.text import format_update, pass_terms, sigmoid
+from perceptron_gui.core.text import format_update, pass_terms
 
 
 def _event(margin, w0, w1, b0, b1, *, index=0, label=1, mistake=True):
@@ -36,7 +36,7 @@ def test_a_step_that_does_not_move_w_says_so_with_its_loss_threshold():
 
 def test_the_logistic_step_is_scaled_by_sigma_of_minus_z_evaluated():
     z = 0.35
-    s = sigmoid(-z)
+    s = float(expit(-z))
     assert s == pytest.approx(1 / (1 + math.exp(z)))
     x, w0 = np.array([0.5, 2.0]), np.array([1.2, 0.4])
     ev = _event(z, w0, w0 + 0.5 * s * x, 0.0, 0.5 * s, label=1)
@@ -49,7 +49,7 @@ def test_the_logistic_step_is_scaled_by_sigma_of_minus_z_evaluated():
 
 
 def test_sigmoid_has_no_overflow_at_either_tail():
-    assert sigmoid(800) == 1.0 and sigmoid(-800) == 0.0 and sigmoid(0) == 0.5
+    assert expit(800) == 1.0 and expit(-800) == 0.0 and expit(0) == 0.5
 
 
 def test_a_batch_pass_writes_its_sum_with_the_count_of_cases():

@@ -113,10 +113,6 @@ def _running(p: DemoPlayer):
     return p.workspace.learner if p.workspace.running else None
 
 
-def _updates(p):
-    return p.workspace.readouts().k if p.workspace.running else None
-
-
 def _proof_last(p, attr):
     trace = p.workspace.proof()
     if trace is None or trace.k.size == 0:
@@ -307,7 +303,8 @@ def _game(p, measure):
 #: Every check a demo step may state, by name.
 CHECKS: dict[str, Check] = {
     # counts of the run
-    "updates": Check("count", _updates, "k, the number of updates so far"),
+    "updates": Check("count", lambda p: p.workspace.readouts().k if p.workspace.running else None,
+                     "k, the number of updates so far"),
     "epoch": Check("count", lambda p: p.workspace.readouts().epoch if _running(p) else None,
                    "the current epoch, 1-based (0 before the first step)"),
     "epoch_mistakes": Check(

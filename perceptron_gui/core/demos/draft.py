@@ -147,14 +147,6 @@ class DemoDraft:
         """The caption of the 1-based ``step`` (0: the description)."""
         return self.description if step == 0 else self.steps[self._index(step - 1)].caption
 
-    def set_check(self, step: int, name: str, value) -> None:
-        """Attach the claim ``name = value`` to the 1-based ``step``."""
-        self.steps[self._index(step - 1)].checks[name] = value
-
-    def remove_check(self, step: int, name: str) -> None:
-        """Remove the claim ``name`` of the 1-based ``step`` (nothing if it has none)."""
-        self.steps[self._index(step - 1)].checks.pop(name, None)
-
     def delete(self, step: int) -> DraftStep:
         """Remove the 1-based ``step``; returns it."""
         return self.steps.pop(self._index(step - 1))
@@ -209,7 +201,9 @@ class DemoDraft:
             demo = self.to_demo()
         except DemoError as exc:
             return [_problem_of(exc)]
-        player = DemoPlayer(_probe_workspace(), demo, step_budget=step_budget)
+        from ..workspace import Workspace
+
+        player = DemoPlayer(Workspace(), demo, step_budget=step_budget)
         problems = []
         try:
             while not player.at_end:
@@ -231,12 +225,6 @@ class DemoDraft:
             if not step.checks and step.caption:
                 out += [(i, text) for text, _ in literal_numbers(step.caption)]
         return out
-
-
-def _probe_workspace():
-    from ..workspace import Workspace
-
-    return Workspace()
 
 
 def _problem_of(exc: DemoError) -> Problem:

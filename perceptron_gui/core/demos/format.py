@@ -87,10 +87,7 @@ def demo_files(folder: Path | None = None) -> list[Path]:
 
 def _order_of(path: Path) -> float:
     """The file's ``order`` field, or +inf when missing or unreadable (listed last)."""
-    try:
-        value = _read_json(path).get("order")
-    except (OSError, ValueError, AttributeError):
-        return math.inf
+    value = _field(path, "order")
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         return math.inf
     return float(value)
@@ -98,10 +95,7 @@ def _order_of(path: Path) -> float:
 
 def demo_title(path: Path) -> str | None:
     """The ``title`` of the demo file ``path`` for a menu, or None when unreadable."""
-    try:
-        title = _read_json(Path(path)).get("title")
-    except (OSError, ValueError, AttributeError, DemoError):
-        return None
+    title = _field(Path(path), "title")
     return title if isinstance(title, str) and title.strip() else None
 
 
@@ -148,9 +142,12 @@ def _read_text(path: Path) -> str:
         raise DemoError(f"{path.name}: cannot read: {exc.strerror or exc}") from exc
 
 
-def _read_json(path: Path):
-    """A demo file's JSON value, for listing (any failure is an OSError or a ValueError)."""
-    return files.loads_json(_read_text(path))
+def _field(path: Path, key: str):
+    """The field ``key`` of a demo file, for listing; None when the file cannot say."""
+    try:
+        return files.loads_json(_read_text(path)).get(key)
+    except (OSError, ValueError, AttributeError):  # DemoError is a ValueError
+        return None
 
 
 def _no_duplicates(pairs):

@@ -45,7 +45,6 @@ def game_command(r: Reader, sim, command: Command, where: str) -> Command:
     return command
 
 
-
 def game_step(r: Reader, sim, action: str, args: dict, where: str) -> Command:
     """A game step's command (:func:`game_command` carries it out).
 

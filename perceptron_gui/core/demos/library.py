@@ -95,12 +95,8 @@ class DemoLibrary:
 
     def export(self, name: str, dest) -> Path:
         """Write the demo ``name`` to the file ``dest`` (to share it); returns it."""
-        demo = self.load(name)
         dest = Path(dest)
-        try:
-            files.atomic_write_bytes(dest, [dumps_demo(demo).encode("utf-8")])
-        except OSError as exc:
-            raise DemoError(f"{dest.name}: cannot write: {exc.strerror or exc}") from exc
+        _write_text(dest, dumps_demo(self.load(name)))
         return dest
 
     def delete(self, name: str) -> Path:
@@ -126,10 +122,16 @@ class DemoLibrary:
             raise DemoError(f"{stem}: that is a shipped demo; save under another name")
         path = self.user_dir / f"{stem}.json"
         parse_demo(text, name=stem, source=path.name)  # what is written is read back as is
-        try:
-            self.user_dir.mkdir(parents=True, exist_ok=True)
-            files.atomic_write_bytes(path, [text.encode("utf-8")])
-        except OSError as exc:
-            raise DemoError(f"{path.name}: cannot write: {exc.strerror or exc}") from exc
+        _write_text(path, text, make_folder=True)
         return DemoEntry(stem, title, path, True)
+
+
+def _write_text(path: Path, text: str, make_folder: bool = False) -> None:
+    """Write ``text`` to ``path`` atomically; DemoError naming the file."""
+    try:
+        if make_folder:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        files.atomic_write_bytes(path, [text.encode("utf-8")])
+    except OSError as exc:
+        raise DemoError(f"{path.name}: cannot write: {exc.strerror or exc}") from exc
 

@@ -166,10 +166,6 @@ class DemoPlayer:
             s.command is None or isinstance(s.command, _SAME_RUN_COMMANDS)
             for s in self.demo.steps[i:self.index])
 
-    def restart(self) -> None:
-        """Back to the demo's start (step 0)."""
-        self.goto(0)
-
     def run_all(self) -> list[str]:
         """Apply every remaining step, checking each; returns the failures
         (``"step 3 (run_to_end): updates: expected 4, got 5"``)."""
@@ -192,10 +188,6 @@ class DemoPlayer:
             if failure:
                 failures.append(failure)
         return failures
-
-    def measure(self) -> dict:
-        """Every check's measured value now (for writing captions; None: not available)."""
-        return {name: check.measure(self) for name, check in CHECKS.items()}
 
     def _reset(self) -> None:
         demo = self.demo

@@ -13,6 +13,7 @@ import warnings
 
 import numpy as np
 
+from ..values import as_array
 from .params import check, check_all
 
 __all__ = ["BaseLearner", "ClassScoreLearner", "DataConversionWarning", "NotFittedError",
@@ -176,10 +177,7 @@ def check_X(
             f"Sparse data was passed for {name}, but dense data is required. Use "
             "'.toarray()' to convert to a dense numpy array."
         )
-    try:
-        arr = np.asarray(X)
-    except Exception as exc:  # ragged nested lists and the like
-        raise ValueError(f"{name} could not be converted to an array: {exc}") from exc
+    arr = as_array(X, name)
     if arr.dtype.kind in "OUS":
         try:
             arr = arr.astype(np.float64)

@@ -75,8 +75,6 @@ class DenseLog(CachedLog):
         """Steps between two checkpoints: the most one replay rebuilds."""
         return self._stride
 
-    max_replay_rows = stride
-
     @property
     def nbytes(self) -> int:
         return (self._ck_w.nbytes + self._ck_b.nbytes + self._cache_bytes
