@@ -96,6 +96,7 @@ VIEW = (800, 600)  # canvas and reference, in pixels
 WINDOW = (1280, 800)  # the window's default size, for the launch reference
 SEED = 0
 BLOCK = 20  # frames per timed block
+BLOCK_QUICK = 5  # the smoke test's: every number reported, not a measurement
 REPEAT = 9  # blocks per measurement (best of)
 REPEAT_QUICK = 2
 EDITS = 15  # timed edits (best of)
@@ -104,6 +105,8 @@ LAUNCHES_QUICK = 1
 STALL_LAUNCHES = 7
 STALL_LAUNCHES_QUICK = 1
 IDLE_S = 1.5  # idle baseline of the stall measurement, seconds
+SETTLE_S = 1.0  # after the first frame, before the idle baseline, seconds
+IDLE_S_QUICK, SETTLE_S_QUICK = 0.3, 0.3
 GOAL_STALL_MS = 50.0  # longest warm-up gap beyond the idle one
 START_STEP = 5  # each block starts this far into a fresh run (w != 0)
 GOAL_FRAME, GOAL_EDIT, GOAL_LAUNCH = 1.25, 1.5, 1.2
@@ -285,8 +288,10 @@ def _block(fn, frames: int, cpu: list | None = None) -> float:
     return wall
 
 
-def measure_frames(n: int, repeat: int, all_layers: bool = False, updates: bool = False) -> dict:
-    """Per-frame time of the canvas and of the reference at ``n`` points."""
+def measure_frames(n: int, repeat: int, all_layers: bool = False, updates: bool = False,
+                   block: int = BLOCK) -> dict:
+    """Per-frame time of the canvas and of the reference at ``n`` points, in blocks of
+    ``block`` frames."""
     rig = CanvasRig(n, all_layers=all_layers, updates=updates)
     ds = rig.ws.dataset
     ref = Reference(ds.X, ds.y, rig.canvas.getViewBox().viewRange())
@@ -298,12 +303,12 @@ def measure_frames(n: int, repeat: int, all_layers: bool = False, updates: bool 
         ref.frame()  # warm-up
         for _ in range(repeat):
             rig.restart()
-            ours.append(_block(rig.frame, BLOCK, ours_cpu))
+            ours.append(_block(rig.frame, block, ours_cpu))
             rig.check()
-            theirs.append(_block(ref.frame, BLOCK, theirs_cpu))
+            theirs.append(_block(ref.frame, block, theirs_cpu))
         # where the time goes (separately timed, for the table)
         rig.restart()
-        for _ in range(BLOCK):
+        for _ in range(block):
             t0 = time.perf_counter()
             rig.ws.step_update() if updates else rig.ws.step()
             t1 = time.perf_counter()
@@ -315,13 +320,13 @@ def measure_frames(n: int, repeat: int, all_layers: bool = False, updates: bool 
             parts["redraw"].append(t2 - t1)
             parts["paint"].append(t3 - t2)
         rig.check()
-        ref_paint = min(_block(ref.paint, BLOCK) for _ in range(max(2, repeat // 2)))
+        ref_paint = min(_block(ref.paint, block) for _ in range(max(2, repeat // 2)))
     finally:
         rig.close()
         ref.close()
     o, r = _stats(ours), _stats(theirs)
     return {
-        "n": n, "all_layers": all_layers, "updates": updates, "block": BLOCK,
+        "n": n, "all_layers": all_layers, "updates": updates, "block": block,
         "canvas": o, "reference": r,
         "ratio": o["best_s"] / r["best_s"],
         "ratio_median": o["median_s"] / r["median_s"],
@@ -579,7 +584,7 @@ def idle():
     marks["idle_start"] = time.perf_counter()
     QtCore.QTimer.singleShot(int(IDLE_S * 1000), warm)
 
-QtCore.QTimer.singleShot(SETTLE_MS, idle)
+QtCore.QTimer.singleShot(int(SETTLE_S * 1000), idle)
 qapp.exec()
 
 def longest(t0, t1):
@@ -596,11 +601,13 @@ print(json.dumps({
 }))
 window.deleteLater()
 QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.DeferredDelete)
-""".replace("IDLE_S", repr(IDLE_S)).replace("SETTLE_MS", "1000")
+"""
 
 
-def measure_stalls(repeat: int) -> dict:
-    """Longest UI-thread gaps after showing, while idle and during the warm-up."""
+def measure_stalls(repeat: int, idle_s: float = IDLE_S, settle_s: float = SETTLE_S) -> dict:
+    """Longest UI-thread gaps in the ``settle_s`` after showing, while idle for ``idle_s``
+    and during the warm-up."""
+    code = _STALL.replace("IDLE_S", repr(idle_s)).replace("SETTLE_S", repr(settle_s))
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         env = dict(os.environ)
@@ -609,7 +616,7 @@ def measure_stalls(repeat: int) -> dict:
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
         env.pop("PERCEPTRON_GUI_NO_JIT", None)
         for _ in range(repeat):
-            proc = subprocess.run([sys.executable, "-c", _STALL], capture_output=True,
+            proc = subprocess.run([sys.executable, "-c", code], capture_output=True,
                                   text=True, env=env, cwd=str(ROOT), check=False, timeout=120)
             if proc.returncode != 0:
                 raise RuntimeError(f"stall probe failed ({proc.returncode}):\n{proc.stderr}")
@@ -621,6 +628,7 @@ def measure_stalls(repeat: int) -> dict:
     warm, idle = pick("warm_up"), pick("idle")
     excess = _stats([r["warm_up"] - r["idle"] for r in rows])
     return {"settle": pick("settle"), "idle": idle, "warm_up": warm,
+            "idle_s": idle_s, "settle_s": settle_s,
             "warm_up_duration": pick("warm_up_s"), "excess": excess,
             "ratio": warm["median_s"] / idle["median_s"] if idle["median_s"] else None,
             "rows": rows}
@@ -647,23 +655,24 @@ def run(quick: bool = False, parts=("frames", "edit", "launch", "stalls")) -> di
     """
     _app()
     repeat = REPEAT_QUICK if quick else REPEAT
+    block = BLOCK_QUICK if quick else BLOCK
     result = {"benchmark": NAME, "quick": quick, "view_px": list(VIEW), "seed": SEED,
               "frames": [], "frames_all_layers": [], "frames_updates": [], "large": None,
               "edit": None, "launch": None, "stalls": None}
     ratios = {}
     if "frames" in parts:
         for n in SIZES_QUICK if quick else SIZES:
-            r = measure_frames(n, repeat)
+            r = measure_frames(n, repeat, block=block)
             result["frames"].append(r)
             ratios[f"animation frame, n = {n:,} / bare PlotWidget"] = {
                 "value": r["ratio"], "goal": GOAL_FRAME}
         for n in SIZES_QUICK[:1] if quick else SIZES:
-            r = measure_frames(n, repeat, all_layers=True)
+            r = measure_frames(n, repeat, all_layers=True, block=block)
             result["frames_all_layers"].append(r)
             ratios[f"animation frame, every layer on, n = {n:,} (context)"] = {
                 "value": r["ratio"], "goal": None}
         for n in SIZES_QUICK[:1] if quick else SIZES:
-            r = measure_frames(n, repeat, updates=True)
+            r = measure_frames(n, repeat, updates=True, block=block)
             result["frames_updates"].append(r)
             ratios[f"animation frame, an update every frame, n = {n:,} / bare PlotWidget"] = {
                 "value": r["ratio"], "goal": GOAL_FRAME}
@@ -688,7 +697,8 @@ def run(quick: bool = False, parts=("frames", "edit", "launch", "stalls")) -> di
         ratios["launch to shown window, CPU time (context)"] = {
             "value": r["ratio_cpu"], "goal": None}
     if "stalls" in parts:
-        r = measure_stalls(STALL_LAUNCHES_QUICK if quick else STALL_LAUNCHES)
+        r = (measure_stalls(STALL_LAUNCHES_QUICK, IDLE_S_QUICK, SETTLE_S_QUICK) if quick
+             else measure_stalls(STALL_LAUNCHES))
         result["stalls"] = r
         ratios["longest UI gap during the warm-up / while idle (median)"] = {
             "value": r["ratio"], "goal": None}
@@ -761,8 +771,9 @@ def format_table(r: dict) -> str:
 
         lines.append(f"Longest UI gap, median of {st['idle']['n']} launches "
                      f"(5 ms timer on the UI thread):")
-        lines.append(f"  after showing (settle, 1 s): {gaps('settle')}")
-        lines.append(f"  idle ({IDLE_S:g} s, baseline):   {gaps('idle')}")
+        settle_s, idle_s = st.get("settle_s", SETTLE_S), st.get("idle_s", IDLE_S)
+        lines.append(f"  after showing (settle, {settle_s:g} s): {gaps('settle')}")
+        lines.append(f"  idle ({idle_s:g} s, baseline):   {gaps('idle')}")
         lines.append(f"  during the warm-up ({st['warm_up_duration']['median_s']:.2f} s): "
                      f"{gaps('warm_up')}")
         lines.append(f"  warm-up minus idle: {gaps('excess')} (goal <= {GOAL_STALL_MS:.0f} ms)")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -24,7 +25,14 @@ def bench():
 
 
 def test_quick_run_reports_every_ratio(qapp, bench):
-    r = bench.run(quick=True)
+    # the launches and the stall probe are other processes, mostly waited for here:
+    # they run while this one measures the frames and the edit
+    with ThreadPoolExecutor(1) as pool:
+        apart = pool.submit(bench.run, quick=True, parts=("launch", "stalls"))
+        r = bench.run(quick=True, parts=("frames", "edit"))
+        other = apart.result()
+    r.update(launch=other["launch"], stalls=other["stalls"],
+             ratios={**r["ratios"], **other["ratios"]})
     json.dumps(r)  # JSON-ready
     assert [f["n"] for f in r["frames"]] == [100, 1_000]
     assert [f["n"] for f in r["frames_all_layers"]] == [100]
@@ -33,6 +41,7 @@ def test_quick_run_reports_every_ratio(qapp, bench):
         assert f["canvas"]["best_s"] > 0 and f["reference"]["best_s"] > 0
         assert f["ratio"] == f["canvas"]["best_s"] / f["reference"]["best_s"]
         assert set(f["canvas_parts_median_s"]) == {"step", "redraw", "paint"}
+        assert f["block"] == bench.BLOCK_QUICK  # a smoke test: blocks of a few frames
     e = r["edit"]
     assert e["n"] == 1_000 and e["lda_fitted"] and e["max_margin_separable"]
     la = r["launch"]
@@ -42,12 +51,13 @@ def test_quick_run_reports_every_ratio(qapp, bench):
     st = r["stalls"]
     assert st["idle"]["n"] == 1 and st["warm_up_duration"]["best_s"] > 0
     assert st["warm_up"]["best_s"] >= 0.004  # at least one timer interval
+    assert (st["idle_s"], st["settle_s"]) == (bench.IDLE_S_QUICK, bench.SETTLE_S_QUICK)
     goals = {label: x["goal"] for label, x in r["ratios"].items()}
     assert len(goals) == 2 + 1 + 1 + 2 + 3 + 1
     assert sorted(g for g in goals.values() if g is not None) == [1.2, 1.25, 1.25, 1.25, 1.5]
     text = bench.format_table(r)
     assert "Launch to shown" in text and "Add one point" in text
-    assert "during the warm-up" in text
+    assert "during the warm-up" in text and f"idle ({bench.IDLE_S_QUICK:g} s" in text
 
 
 def test_a_frame_touching_the_scatters_fails(qapp, bench, monkeypatch):

@@ -38,8 +38,13 @@ READ_THE_REGISTRIES = (
     "tests/core/test_learner_registry_files.py", "tests/core/test_params.py",
     *(f"tests/test_readme.py::test_readme_{case}" for case in (
         "lists_every_learner_of_the_registry", "lists_every_view", "names_every_mode")),
-    "tests/ui/widgets/test_learner_panel.py",
-    "tests/ui/canvas/layers/test_layer_files.py", "tests/ui/canvas/test_lazy_layers.py",
+    *(f"tests/ui/widgets/test_learner_panel.py::test_{case}" for case in (
+        "each_control_has_the_core_range", "values_at_the_ends_of_the_range_are_shown_exactly",
+        "a_learner_s_form_is_built_when_it_is_first_chosen")),
+    "tests/ui/canvas/layers/test_layer_files.py",
+    *(f"tests/ui/canvas/test_lazy_layers.py::test_{case}" for case in (
+        "an_empty_canvas_makes_only_what_draws_without_data",
+        "a_shown_canvas_makes_its_layers_in_idle_time")),
     "tests/core/test_demos.py::test_malformed_demo_raises_a_precise_demo_error",
     "tests/test_viewer.py::test_show_refuses_a_bad_learner",
     "tests/ui/features/test_demo_player.py::test_layer_names_agree_with_the_canvas",

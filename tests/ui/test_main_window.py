@@ -188,25 +188,33 @@ def test_non_separable_run_ends_with_a_message(qtbot, window):
     assert "not linearly separable" in window.statusBar().currentMessage()
 
 
-@pytest.mark.parametrize(
-    "points,labels",
-    [([], []), ([[1.0, 1.0]], [1]), ([[1.0, 1.0], [1.0, 1.0]], [1, -1]),
-     ([[0.0, 0.0]] * 4, [1, -1, 1, -1])],
-)
-def test_edge_cases_give_messages_not_tracebacks(qtbot, window, points, labels):
+#: Data a learner cannot be fitted to: none (the window as it opens, so first), one point,
+#: two classes at one point, four points at one point.
+EDGE_CASES = [([], []), ([[1.0, 1.0]], [1]), ([[1.0, 1.0], [1.0, 1.0]], [1, -1]),
+              ([[0.0, 0.0]] * 4, [1, -1, 1, -1])]
+
+
+def test_edge_cases_give_messages_not_tracebacks(qtbot, window, subtests):
     ws = window.workspace
-    if points:
-        load(window, Dataset(points, labels))
-    for learner in ("primal", "dual", "lda"):
-        ws.set_learner(learner)
-        for action in (window.actionStepSample, window.actionStep, window.actionStepEpoch,
-                       window.actionStepBack, window.actionReset):
-            action.trigger()
-        window.canvas.refresh()
-        window.readouts.refresh()
-        window.plots.refresh()
-    if len(points) < 2:
-        assert ws.problem and window.statusBar().currentMessage()
+    for points, labels in EDGE_CASES:  # one window, a subtest each
+        with subtests.test(points=points, labels=labels), qtbot.captureExceptions() as raised:
+            if points:  # the message is the one of these data, not of the case before
+                window.statusBar().clearMessage()
+                load(window, Dataset(points, labels))
+            for learner in ("primal", "dual", "lda"):
+                ws.set_learner(learner)
+                for action in (window.actionStepSample, window.actionStep,
+                               window.actionStepEpoch, window.actionStepBack,
+                               window.actionReset):
+                    action.trigger()
+                window.canvas.refresh()
+                window.readouts.refresh()
+                window.plots.refresh()
+            QtWidgets.QApplication.processEvents()  # the deferred redraws, in this case
+            assert raised == []
+            assert ws.dataset.n == len(points)
+            if len(points) < 2:
+                assert ws.problem and window.statusBar().currentMessage()
 
 
 def _mouse(canvas, kind, pos, button, buttons):

@@ -55,7 +55,7 @@ def _rss_bytes() -> int:
 
 
 #: The soak's window size, in pixels.
-SOAK_SIZE = (800, 500)
+SOAK_SIZE = (640, 400)
 
 
 @pytest.mark.slow

@@ -24,11 +24,11 @@ At the end of each example, undoing everything returns to the start (the empty
 canvas, or the last loaded file) and redoing everything returns to the end; a
 load after a save gives back the saved data, learner, parameters, step and w₀.
 
-The suite runs a fixed number of examples from a fixed seed, printed (another:
-``PERCEPTRON_GUI_FUZZ_SEED``). A long run::
+The suite runs a fixed number of examples of :data:`STEPS` rules from a fixed seed,
+printed (another: ``PERCEPTRON_GUI_FUZZ_SEED``). A long run::
 
-    PERCEPTRON_GUI_STATEFUL_EXAMPLES=3000 QT_QPA_PLATFORM=offscreen \\
-        python -m pytest -q tests/ui/test_window_stateful.py
+    PERCEPTRON_GUI_STATEFUL_EXAMPLES=3000 PERCEPTRON_GUI_STATEFUL_STEPS=40 \\
+        QT_QPA_PLATFORM=offscreen python -m pytest -q tests/ui/test_window_stateful.py
 """
 
 from __future__ import annotations
@@ -72,6 +72,8 @@ B = QtWidgets.QMessageBox
 LONG = int(os.environ.get("PERCEPTRON_GUI_STATEFUL_EXAMPLES", "0"))
 SEED = int(os.environ.get("PERCEPTRON_GUI_FUZZ_SEED", "32"))
 MAX_POINTS = 24
+#: Rules run in an example (after its start); a long run may ask for more.
+STEPS = int(os.environ.get("PERCEPTRON_GUI_STATEFUL_STEPS", "10"))
 #: The window's size in the suite; presenter mode is tried at the smallest one people use.
 SIZE, SMALL = (1100, 700), (800, 600)
 
@@ -490,7 +492,7 @@ def test_random_action_sequences_keep_the_window_consistent(machine_window, tmp_
     examples = LONG or 12
     print(f"\nstateful: seed {SEED} (PERCEPTRON_GUI_FUZZ_SEED)")
     machine_test = get_state_machine_test(WindowMachine, settings=settings(
-        max_examples=examples, stateful_step_count=20, deadline=None,
+        max_examples=examples, stateful_step_count=STEPS, deadline=None,
         suppress_health_check=list(HealthCheck), database=None))
     use_seed(SEED)(machine_test)()
     counts = WindowMachine.counts
