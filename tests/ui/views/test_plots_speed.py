@@ -10,7 +10,7 @@ from PySide6 import QtCore, QtWidgets
 
 from perceptron_gui.core import Workspace, datasets
 from perceptron_gui.ui import style
-from perceptron_gui.ui.views.plots import LivePlots
+from perceptron_gui.ui.views.plots import LivePlots, live
 
 
 def test_plots_are_built_when_first_needed(qtbot):
@@ -141,10 +141,37 @@ def test_the_timer_path_builds_the_plots_one_per_pass(qtbot, monkeypatch):
         per_pass.append(len(self._parts) - before)
 
     monkeypatch.setattr(plots_module.LivePlots, "_refresh_staged", counted)
+    monkeypatch.setattr(live, "PREBUILD_MS", 600_000)  # shown, but no idle-time build
     ws = Workspace()
-    plots = plots_module.LivePlots(ws)  # hidden: no idle-time build
+    plots = plots_module.LivePlots(ws)
     qtbot.addWidget(plots)
+    plots.show()
+    qtbot.waitExposed(plots)
     ws.set_dataset(datasets.separable(50, seed=2))
     qtbot.waitUntil(lambda: plots._built and plots.message == "", timeout=5000)
     assert sum(per_pass) == 3 and max(per_pass) == 1
     assert plots.part("bound").k_curve is not None
+
+
+def test_hidden_plots_draw_a_run_when_next_shown(qtbot):
+    # an animation redrew the hidden plots every frame: 14 % of a frame
+    ws = Workspace()
+    ws.set_dataset(datasets.separable(50, seed=2))
+    plots = LivePlots(ws)
+    qtbot.addWidget(plots)
+    plots.show()
+    qtbot.waitExposed(plots)
+    qtbot.waitUntil(lambda: plots._built and plots.message == "", timeout=5000)
+    curve = plots.part("bound").k_curve
+
+    def drawn():
+        return None if curve.xData is None else curve.xData.tolist()
+
+    before = drawn()
+    plots.hide()
+    for _ in range(10):
+        ws.step()
+    qtbot.waitUntil(lambda: not plots._refresh_timer.isActive(), timeout=5000)
+    assert drawn() == before, "a hidden plot was redrawn"
+    plots.show()
+    qtbot.waitUntil(lambda: drawn() != before, timeout=5000)
