@@ -27,6 +27,7 @@ from ..actions import ActionSpec
 from ..modes import Mode, register_mode
 from ..widgets.exercise_panel import ExercisePanel
 from ..widgets.level_bar import LevelBar
+from ..widgets.side_panel import Section
 
 __all__ = ["SETTINGS_KEY", "ExerciseMode", "ExerciseUI"]
 
@@ -90,18 +91,35 @@ class ExerciseUI(QtCore.QObject):
         window.add_toolbar(self.bar, QtCore.Qt.ToolBarArea.TopToolBarArea, new_row=True,
                            key="levels")
         self.bar.setVisible(False)
-        self.panel = ExercisePanel()
-        self.panel.answered.connect(self.answer)
-        self.panel.lineChanged.connect(self.set_line)
-        self.panel.scoreRequested.connect(self.score_line)
-        self.panel.guessChanged.connect(self._typed)
-        self.panel.sampleChanged.connect(lambda n: self._choose(n - 1))
+        self._panel: ExercisePanel | None = None  # made when first needed (:attr:`panel`)
         window.canvas.selectionChanged.connect(self._picked)
-        self.section = window.side_panel.add_section("exercise", "Exercise", self.panel)
-        self.section.setVisible(False)
         self._menu()
         window.edit_guards.insert(0, self._guard)
         window.commandDispatched.connect(self._dispatched)
+
+    @property
+    def panel(self) -> ExercisePanel:
+        """The answer's controls, made with their (hidden) side-panel section when first
+        needed: a window where no level is tried does not build them."""
+        if self._panel is None:
+            self._make_panel()
+        return self._panel
+
+    @property
+    def section(self) -> Section:
+        """The side panel's section that holds :attr:`panel` (made with it)."""
+        if self._panel is None:
+            self._make_panel()
+        return self.window.side_panel.sections["exercise"]
+
+    def _make_panel(self) -> None:
+        self._panel = panel = ExercisePanel()
+        panel.answered.connect(self.answer)
+        panel.lineChanged.connect(self.set_line)
+        panel.scoreRequested.connect(self.score_line)
+        panel.guessChanged.connect(self._typed)
+        panel.sampleChanged.connect(lambda n: self._choose(n - 1))
+        self.window.side_panel.add_section("exercise", "Exercise", panel).setVisible(False)
 
     # -- the menu --------------------------------------------------------------------------
     def _menu(self) -> None:
@@ -145,6 +163,7 @@ class ExerciseUI(QtCore.QObject):
         w = self.window
         w.playback.stop()
         level = next(lv for lv in ex.LEVELS if lv.key == key)
+        section = self.section  # made before the mode shows it
         w.modes.enter("exercise", kind=level.kind)  # the view, the layers kept for leaving
         w.dispatch(ex.StartExercise(key))
         w.undo_stack.clear()  # the data are the level's now
@@ -163,7 +182,7 @@ class ExerciseUI(QtCore.QObject):
             self.panel.set_line(30.0, 0.0)
         elif attempt.level.kind == "predict":
             self._reset_guess()
-        self.section.set_expanded(True)
+        section.set_expanded(True)
         number = self.progress.started(attempt.level)
         self._save()
         self.bar.show_level(key, self.progress, number)

@@ -27,6 +27,7 @@ from ..deferred import YieldingTimer
 from ..modes import Mode, register_mode
 from ..widgets import signed
 from ..widgets.game_panel import GamePanel
+from ..widgets.side_panel import Section
 
 __all__ = ["COMPUTER_CAPTION", "GameMode", "GameUI"]
 
@@ -87,11 +88,7 @@ class GameUI(QtCore.QObject):
         self._reveal_timer = YieldingTimer(self, self._reveal, name="gameRevealTimer")
         self._computer_timer = YieldingTimer(self, self._computer_step, name="gameComputerTimer")
         self._actions()
-        self.panel = GamePanel(window.actions)
-        self.panel.rulesChanged.connect(self._rules_changed)
-        self.panel.hideRequested.connect(self.hide_u)
-        self.section = window.side_panel.add_section("game", "The game", self.panel)
-        self.section.setVisible(False)
+        self._panel: GamePanel | None = None  # made when first needed (:attr:`panel`)
         # a game arrives (New game, a file, a demo): then the data and the run are
         # followed while it lasts (nothing is called on an edit or a step without a game:
         # the signal budget, and a long run's ticks)
@@ -105,6 +102,29 @@ class GameUI(QtCore.QObject):
         window.commandDispatched.connect(self._dispatched)
         self._enable()
         self.sync()
+
+    @property
+    def panel(self) -> GamePanel:
+        """The game's panel, made with its (hidden) side-panel section when first needed: a
+        window that never plays does not build it."""
+        if self._panel is None:
+            self._make_panel()
+        return self._panel
+
+    @property
+    def section(self) -> Section:
+        """The side panel's section that holds :attr:`panel` (made with it)."""
+        if self._panel is None:
+            self._make_panel()
+        return self.window.side_panel.sections["game"]
+
+    def _make_panel(self) -> None:
+        self._panel = GamePanel(self.window.actions)
+        self._panel.rulesChanged.connect(self._rules_changed)
+        self._panel.hideRequested.connect(self.hide_u)
+        # above the exercise's section, as when both were made with the window
+        self.window.side_panel.add_section("game", "The game", self._panel,
+                                           before="exercise").setVisible(False)
 
     # -- actions ---------------------------------------------------------------------------
     def _actions(self) -> None:
@@ -376,8 +396,9 @@ class GameUI(QtCore.QObject):
                 self._enable()
             return
         if not modes.is_active("game"):
+            section = self.section  # made before the mode shows it
             modes.enter("game")  # its section shown, the R circle hidden
-            self.section.set_expanded(True)
+            section.set_expanded(True)
         if not game.finished:
             self.panel.show_result("")
         self._show()
