@@ -2,8 +2,10 @@
 
 Each ends at once with its exit status (1 for render, 2 for ``--demo``) and
 one line on stderr, the core's message, never a traceback: FIFOs (made at
-run time), JSON nested 100,000 deep, a 5,000-digit integer, UTF-32 text, and
-every JSON file of the bad-file corpus (in process, for speed).
+run time), JSON nested 100,000 deep, a 5,000-digit integer, UTF-32 text (one
+command line after another in one fresh process), a workspace file given to
+``--demo`` (``python -m perceptron_gui`` itself), and every JSON file of the
+bad-file corpus (in this process, for speed).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from perceptron_gui.app import main
+from tests.cli import mains_in_one_process
 from tests.hostile import make_fifo, needs_fifo
 
 BAD = Path(__file__).resolve().parent / "core" / "data" / "bad"
@@ -80,25 +83,52 @@ def _one_line(stderr: str) -> str:
 # ------------------------------------------------------------------------- subprocess
 
 
-@pytest.mark.parametrize("case", [c for c in HOSTILE if c != "demo_digits"])
-def test_render_answers_a_hostile_file(tmp_path, case):
+RENDER_CASES = [c for c in HOSTILE if c != "demo_digits"]
+DEMO_CASES = [c for c in HOSTILE if c != "digits"]
+
+
+@pytest.fixture(scope="module")
+def hostile_runs(tmp_path_factory):
+    """``render`` and ``--demo`` on each hostile file, one command line after another in
+    one fresh process (no display): ``{("render" or "demo", case): (result, file, png)}``.
+    A hang fails with TimeoutExpired."""
+    folder = tmp_path_factory.mktemp("hostile")
+    fifo = hasattr(os, "mkfifo")
+    runs, argvs = {}, []
+    for kind, cases in (("render", RENDER_CASES), ("demo", DEMO_CASES)):
+        for case in cases:
+            if HOSTILE[case][0] is None and not fifo:
+                continue
+            where = folder / f"{kind}-{case}"
+            where.mkdir()
+            src = _hostile_file(where, case)
+            out = where / "out.png"
+            runs[kind, case] = (src, out)
+            argvs.append(["render", str(src), "-o", str(out)] if kind == "render"
+                         else ["--demo", str(src)])
+    results = mains_in_one_process(folder, *argvs, timeout=240)
+    return {key: (result, src, out)
+            for (key, (src, out)), result in zip(runs.items(), results, strict=True)}
+
+
+def _hostile_run(hostile_runs, kind, case):
     if HOSTILE[case][0] is None and not hasattr(os, "mkfifo"):
         pytest.skip("no FIFOs on this system")
-    src = _hostile_file(tmp_path, case)
-    out = tmp_path / "out.png"
-    result = _run("render", str(src), "-o", str(out))
+    return hostile_runs[kind, case]
+
+
+@pytest.mark.parametrize("case", RENDER_CASES)
+def test_render_answers_a_hostile_file(hostile_runs, case):
+    result, _, out = _hostile_run(hostile_runs, "render", case)
     line = _one_line(result.stderr)
     assert result.returncode == 1
     assert line.startswith("perceptron-gui render: ") and HOSTILE[case][1] in line, line
     assert not out.exists()
 
 
-@pytest.mark.parametrize("case", [c for c in HOSTILE if c != "digits"])
-def test_demo_option_answers_a_hostile_file(tmp_path, case):
-    if HOSTILE[case][0] is None and not hasattr(os, "mkfifo"):
-        pytest.skip("no FIFOs on this system")
-    src = _hostile_file(tmp_path, case)
-    result = _run("--demo", str(src))
+@pytest.mark.parametrize("case", DEMO_CASES)
+def test_demo_option_answers_a_hostile_file(hostile_runs, case):
+    result, src, _ = _hostile_run(hostile_runs, "demo", case)
     line = _one_line(result.stderr)
     assert result.returncode == 2
     assert line.startswith(f"perceptron-gui: {src.name}: ") and HOSTILE[case][1] in line, line
