@@ -70,26 +70,9 @@ def test_sklearn_estimator_checks(estimator, check):
     check(estimator)
 
 
-def test_array_api_check_in_a_fresh_interpreter():
-    code = textwrap.dedent(
-        """
-        import warnings
-        warnings.simplefilter("ignore", UserWarning)
-        from sklearn.utils.estimator_checks import check_array_api_input
-        from perceptron_gui.core import LDA, DualPerceptron, PrimalPerceptron
-        for est in (PrimalPerceptron(), DualPerceptron(), LDA()):
-            check_array_api_input(
-                type(est).__name__, est, array_namespace="numpy",
-                expect_only_array_outputs=False,
-            )
-        print("ok")
-        """
-    )
-    env = dict(os.environ, SCIPY_ARRAY_API="1")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         env=env, timeout=120)
-    assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == "ok"
+def test_array_api_check_in_a_fresh_interpreter(fresh_interpreter):
+    assert fresh_interpreter.returncode == 0, fresh_interpreter.stderr
+    assert fresh_interpreter.stdout.splitlines()[1].strip() == "ok"
 
 
 # ---------------------------------------------------------------- tags
@@ -386,7 +369,12 @@ def test_many_short_epochs_switch_to_the_compiled_loop_bit_identically(monkeypat
 # ---------------------------------------------------------------- never imports scikit-learn
 
 
-def test_the_api_works_without_sklearn_in_a_fresh_interpreter():
+@pytest.fixture(scope="module")
+def fresh_interpreter():
+    """One fresh interpreter (no compiled loops; scipy's array API on before scipy is
+    imported): first the learners' API with scikit-learn never imported, and the
+    scikit-learn modules loaded by then (line 1); then scikit-learn's array API check
+    (line 2, ``ok``)."""
     code = textwrap.dedent(
         """
         import pickle, sys, warnings
@@ -406,11 +394,24 @@ def test_the_api_works_without_sklearn_in_a_fresh_interpreter():
             assert [type(r.message) for r in rec] == [DataConversionWarning], rec
             back = pickle.loads(pickle.dumps(est))
             assert (back.predict(X) == est.predict(X)).all() and est.score(X, y) >= 0.5
-        print(",".join(sorted(m for m in sys.modules if m.split(".")[0] == "sklearn")))
+        print(",".join(sorted(m for m in sys.modules if m.split(".")[0] == "sklearn")),
+              flush=True)
+
+        warnings.simplefilter("ignore", UserWarning)
+        from sklearn.utils.estimator_checks import check_array_api_input
+        for est in (PrimalPerceptron(), DualPerceptron(), LDA()):
+            check_array_api_input(
+                type(est).__name__, est, array_namespace="numpy",
+                expect_only_array_outputs=False,
+            )
+        print("ok")
         """
     )
-    env = dict(os.environ, PERCEPTRON_GUI_NO_JIT="1")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         env=env, timeout=120)
-    assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == ""
+    env = dict(os.environ, PERCEPTRON_GUI_NO_JIT="1", SCIPY_ARRAY_API="1")
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env=env, timeout=120)
+
+
+def test_the_api_works_without_sklearn_in_a_fresh_interpreter(fresh_interpreter):
+    assert fresh_interpreter.returncode == 0, fresh_interpreter.stderr
+    assert fresh_interpreter.stdout.splitlines()[0].strip() == ""
