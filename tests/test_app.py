@@ -1,10 +1,7 @@
-"""The command line: entry points start the app and quit cleanly."""
+"""The command line: main starts the app and quits cleanly (`python -m perceptron_gui`
+itself: tests/test_warmup_start.py and tests/test_hostile_cli.py)."""
 
-import os
 import shutil
-import subprocess
-import sys
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -14,17 +11,10 @@ from tests.cli import call, mains_in_one_process
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _run(*args, timeout=120):
-    home = tempfile.mkdtemp(prefix="perceptron-gui-test-")
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=f"{home}/config",
-               XDG_DATA_HOME=f"{home}/data")
-    return subprocess.run([sys.executable, "-m", "perceptron_gui", *args], capture_output=True,
-                          text=True, timeout=timeout, env=env)
-
-
 #: The command lines that open the window, run one after another by ``main`` in one
 #: process (``--colour-scheme`` last: it is remembered for the next start).
-WINDOWS = {"list demos": ["--list-demos"],
+WINDOWS = {"generated data": ["--generate", "separable", "--quit-after", "0.5"],
+           "list demos": ["--list-demos"],
            "a user's demo": ["--demo", "my-bias", "--quit-after", "0.5"],
            "a demo that is not there": ["--demo", "not-mine"],
            "the game": ["--game", "--quit-after", "1"],
@@ -54,8 +44,8 @@ def test_help_and_version(capsys):
     assert out.returncode == 0 and "0.1.0" in out.stdout
 
 
-def test_app_starts_shows_the_window_and_quits(tmp_path):
-    out = _run("--generate", "separable", "--quit-after", "0.5")
+def test_app_starts_shows_the_window_and_quits(windows):
+    out = windows[0]["generated data"]
     assert out.returncode == 0, out.stderr
 
 
