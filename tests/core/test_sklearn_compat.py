@@ -41,8 +41,9 @@ ESTIMATORS = [
     PrimalPerceptron(),
     DualPerceptron(),
     LDA(),
-    PrimalPerceptron(order="random", random_state=0, bias_scale=2.0, eta0=0.5),
-    DualPerceptron(kernel="rbf", gamma=0.5),
+    # the checks' data are not separable: a run is max_iter epochs (default 1000)
+    PrimalPerceptron(order="random", random_state=0, bias_scale=2.0, eta0=0.5, max_iter=100),
+    DualPerceptron(kernel="rbf", gamma=0.5, max_iter=100),
     LDA(shrinkage="auto"),
     # the gradient engine: the logistic loss (predict_proba), the hinge loss in batch
     PrimalPerceptron(loss="log_loss", eta0=0.1, max_iter=50),
