@@ -17,8 +17,6 @@ import sys
 import tempfile
 from pathlib import Path
 
-import pytest
-
 from perceptron_gui.app import main
 from tests.cli import mains_in_one_process
 from tests.hostile import make_fifo, needs_fifo
@@ -83,55 +81,34 @@ def _one_line(stderr: str) -> str:
 # ------------------------------------------------------------------------- subprocess
 
 
-RENDER_CASES = [c for c in HOSTILE if c != "demo_digits"]
-DEMO_CASES = [c for c in HOSTILE if c != "digits"]
-
-
-@pytest.fixture(scope="module")
-def hostile_runs(tmp_path_factory):
-    """``render`` and ``--demo`` on each hostile file, one command line after another in
-    one fresh process (no display): ``{("render" or "demo", case): (result, file, png)}``.
-    A hang fails with TimeoutExpired."""
-    folder = tmp_path_factory.mktemp("hostile")
-    fifo = hasattr(os, "mkfifo")
+def test_render_and_demo_answer_every_hostile_file(tmp_path, subtests):
+    """``render`` (exit 1) and ``--demo`` (exit 2) on each hostile file, one command line
+    after another in one fresh process (no display); a hang fails with TimeoutExpired."""
     runs, argvs = {}, []
-    for kind, cases in (("render", RENDER_CASES), ("demo", DEMO_CASES)):
-        for case in cases:
-            if HOSTILE[case][0] is None and not fifo:
+    for kind, skip in (("render", "demo_digits"), ("demo", "digits")):
+        for case in HOSTILE:
+            if case == skip or (HOSTILE[case][0] is None and not hasattr(os, "mkfifo")):
                 continue
-            where = folder / f"{kind}-{case}"
+            where = tmp_path / f"{kind}-{case}"
             where.mkdir()
-            src = _hostile_file(where, case)
-            out = where / "out.png"
+            src, out = _hostile_file(where, case), where / "out.png"
             runs[kind, case] = (src, out)
             argvs.append(["render", str(src), "-o", str(out)] if kind == "render"
                          else ["--demo", str(src)])
-    results = mains_in_one_process(folder, *argvs, timeout=240)
-    return {key: (result, src, out)
-            for (key, (src, out)), result in zip(runs.items(), results, strict=True)}
-
-
-def _hostile_run(hostile_runs, kind, case):
-    if HOSTILE[case][0] is None and not hasattr(os, "mkfifo"):
-        pytest.skip("no FIFOs on this system")
-    return hostile_runs[kind, case]
-
-
-@pytest.mark.parametrize("case", RENDER_CASES)
-def test_render_answers_a_hostile_file(hostile_runs, case):
-    result, _, out = _hostile_run(hostile_runs, "render", case)
-    line = _one_line(result.stderr)
-    assert result.returncode == 1
-    assert line.startswith("perceptron-gui render: ") and HOSTILE[case][1] in line, line
-    assert not out.exists()
-
-
-@pytest.mark.parametrize("case", DEMO_CASES)
-def test_demo_option_answers_a_hostile_file(hostile_runs, case):
-    result, src, _ = _hostile_run(hostile_runs, "demo", case)
-    line = _one_line(result.stderr)
-    assert result.returncode == 2
-    assert line.startswith(f"perceptron-gui: {src.name}: ") and HOSTILE[case][1] in line, line
+    results = mains_in_one_process(tmp_path, *argvs, timeout=240)
+    assert len(runs) >= 8
+    for ((kind, case), (src, out)), result in zip(runs.items(), results, strict=True):
+        with subtests.test(kind=kind, case=case):
+            line = _one_line(result.stderr)
+            if kind == "render":
+                assert result.returncode == 1
+                assert line.startswith("perceptron-gui render: ") and HOSTILE[case][1] in line, \
+                    line
+                assert not out.exists()
+            else:
+                assert result.returncode == 2
+                assert line.startswith(f"perceptron-gui: {src.name}: ") \
+                    and HOSTILE[case][1] in line, line
 
 
 def test_demo_option_names_a_workspace_file_as_one(tmp_path):

@@ -63,12 +63,11 @@ def _run_python(code: str, timeout: float = 120) -> subprocess.CompletedProcess:
 # ----------------------------------------------------------------------------- import
 
 
-@pytest.fixture(scope="module")
-def fresh_script():
+def test_a_fresh_script_imports_no_qt_then_shows_without_blocking_and_exits(subtests):
     """A fresh script: what importing the package loads (listed before ``show``), then
     a ``show`` without ``block`` and a run to the end; the script then exits with its
     window still open."""
-    return _run_python("""
+    out = _run_python("""
         import gc, sys
         import perceptron_gui
         assert callable(perceptron_gui.show) and perceptron_gui.Viewer
@@ -81,11 +80,12 @@ def fresh_script():
         # no event loop runs: Python's automatic collection stays on
         print(viewer.workspace.finished, collector.active(), gc.isenabled())
     """)
-
-
-def test_import_loads_neither_qt_nor_pandas(fresh_script):
-    assert fresh_script.returncode == 0, fresh_script.stderr
-    assert fresh_script.stdout.splitlines()[0].strip() == "[]"
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    with subtests.test("the import loads neither Qt nor pandas"):
+        assert lines[0].strip() == "[]"
+    with subtests.test("a script that does not block exits cleanly"):
+        assert lines[1].strip() == "True False True"
 
 
 # ----------------------------------------------------------------------------- show
@@ -406,12 +406,11 @@ def test_show_turns_on_ipythons_qt_event_loop(shown, monkeypatch):
     assert calls == ["qt"]  # already on: left alone
 
 
-@pytest.fixture(scope="module")
-def blocking_script():
+def test_blocking_calls_run_the_event_loop_and_hand_collection_back(subtests):
     """One process, two blocking calls of ``show`` in turn: the first notes whether the
     event loop ran and what it shows; the second whether the UI thread collects while it
     blocks, and who collects once it has handed back."""
-    return _run_python("""
+    out = _run_python("""
         import gc
         from PySide6 import QtCore, QtWidgets
         import perceptron_gui
@@ -442,21 +441,14 @@ def blocking_script():
         perceptron_gui.show([[0, 0], [1, 1]], ["a", "b"], block=True)
         print(seen, collector.active(), gc.isenabled())
     """)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    with subtests.test("block=True runs the event loop until the window closes"):
+        assert lines[0].strip() == "['loop ran'] 2"
+    with subtests.test("show collects on the UI thread; a blocking call hands it back"):
+        assert lines[1].strip() == "[(True, False)] False True"
 
 
-def test_block_true_runs_the_event_loop_until_the_window_closes(blocking_script):
-    assert blocking_script.returncode == 0, blocking_script.stderr
-    assert blocking_script.stdout.splitlines()[0].strip() == "['loop ran'] 2"
-
-
-def test_show_collects_on_the_ui_thread_and_a_blocking_call_hands_it_back(blocking_script):
-    assert blocking_script.returncode == 0, blocking_script.stderr
-    assert blocking_script.stdout.splitlines()[1].strip() == "[(True, False)] False True"
-
-
-def test_a_script_that_does_not_block_exits_cleanly(fresh_script):
-    assert fresh_script.returncode == 0, fresh_script.stderr
-    assert fresh_script.stdout.splitlines()[1].strip() == "True False True"
 
 
 # ----------------------------------------------------------------------------- README

@@ -67,13 +67,8 @@ def test_sklearn_estimator_checks(estimator, check):
     # Two checks skip themselves in this environment: the pandas part of
     # check_classifier_data_not_an_array (pandas is not installed) and
     # check_array_api_input (it needs SCIPY_ARRAY_API=1 before scipy is
-    # imported; test_array_api_check_in_a_fresh_interpreter runs it).
+    # imported; test_in_a_fresh_interpreter_without_then_with_sklearn runs it).
     check(estimator)
-
-
-def test_array_api_check_in_a_fresh_interpreter(fresh_interpreter):
-    assert fresh_interpreter.returncode == 0, fresh_interpreter.stderr
-    assert fresh_interpreter.stdout.splitlines()[1].strip() == "ok"
 
 
 # ---------------------------------------------------------------- tags
@@ -370,12 +365,11 @@ def test_many_short_epochs_switch_to_the_compiled_loop_bit_identically(monkeypat
 # ---------------------------------------------------------------- never imports scikit-learn
 
 
-@pytest.fixture(scope="module")
-def fresh_interpreter():
+def test_in_a_fresh_interpreter_without_then_with_sklearn(subtests):
     """One fresh interpreter (no compiled loops; scipy's array API on before scipy is
     imported): first the learners' API with scikit-learn never imported, and the
     scikit-learn modules loaded by then (line 1); then scikit-learn's array API check
-    (line 2, ``ok``)."""
+    (line 2, ``ok``), which skips itself where scipy was imported without the variable."""
     code = textwrap.dedent(
         """
         import pickle, sys, warnings
@@ -409,10 +403,11 @@ def fresh_interpreter():
         """
     )
     env = dict(os.environ, PERCEPTRON_GUI_NO_JIT="1", SCIPY_ARRAY_API="1")
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          env=env, timeout=120)
-
-
-def test_the_api_works_without_sklearn_in_a_fresh_interpreter(fresh_interpreter):
-    assert fresh_interpreter.returncode == 0, fresh_interpreter.stderr
-    assert fresh_interpreter.stdout.splitlines()[0].strip() == ""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=env, timeout=120)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    with subtests.test("the API works without scikit-learn"):
+        assert lines[0].strip() == ""
+    with subtests.test("the array API check"):
+        assert lines[1].strip() == "ok"
