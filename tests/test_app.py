@@ -1,50 +1,52 @@
-"""The command line: entry points start the app and quit cleanly."""
+"""The command line: main starts the app and quits cleanly (`python -m perceptron_gui`
+itself: tests/test_warmup_start.py and tests/test_hostile_cli.py)."""
 
-import os
 import shutil
-import subprocess
-import sys
-import tempfile
 from pathlib import Path
-
-import pytest
 
 from tests.cli import call, mains_in_one_process
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _run(*args, timeout=120):
-    home = tempfile.mkdtemp(prefix="perceptron-gui-test-")
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=f"{home}/config",
-               XDG_DATA_HOME=f"{home}/data")
-    return subprocess.run([sys.executable, "-m", "perceptron_gui", *args], capture_output=True,
-                          text=True, timeout=timeout, env=env)
-
-
 #: The command lines that open the window, run one after another by ``main`` in one
 #: process (``--colour-scheme`` last: it is remembered for the next start).
-WINDOWS = {"list demos": ["--list-demos"],
+WINDOWS = {"generated data": ["--generate", "separable", "--quit-after", "0.5"],
+           "list demos": ["--list-demos"],
            "a user's demo": ["--demo", "my-bias", "--quit-after", "0.5"],
            "a demo that is not there": ["--demo", "not-mine"],
            "the game": ["--game", "--quit-after", "1"],
            "a colour scheme": ["--colour-scheme", "dark", "--quit-after", "0.5"]}
 
 
-@pytest.fixture(scope="module")
-def windows(tmp_path_factory):
-    """Each of :data:`WINDOWS` by name: its exit status, output and settings afterwards.
-
-    The process has settings and a data folder of its own, holding one demo of the
-    user's (``my-bias``, a copy of a shipped one).
-    """
-    home = tmp_path_factory.mktemp("app")
-    folder = home / "data" / "perceptron-gui" / "perceptron-gui" / "demos"
+def test_the_window_command_lines_in_one_process(tmp_path, subtests):
+    """Each of :data:`WINDOWS` in turn, in one fresh process with settings and a data
+    folder of its own, holding one demo of the user's (``my-bias``, a copy of a shipped
+    one): each one's exit status and output, and the settings afterwards."""
+    folder = tmp_path / "data" / "perceptron-gui" / "perceptron-gui" / "demos"
     folder.mkdir(parents=True)
     shutil.copy(ROOT / "resources" / "demos" / "bias.json", folder / "my-bias.json")
-    results = dict(zip(WINDOWS, mains_in_one_process(home, *WINDOWS.values()), strict=True))
-    settings = home / "config" / "perceptron-gui" / "perceptron-gui.conf"
-    return results, settings.read_text(encoding="utf-8") if settings.exists() else ""
+    results = dict(zip(WINDOWS, mains_in_one_process(tmp_path, *WINDOWS.values()),
+                       strict=True))
+    settings = tmp_path / "config" / "perceptron-gui" / "perceptron-gui.conf"
+    settings = settings.read_text(encoding="utf-8") if settings.exists() else ""
+    with subtests.test("the app starts, shows the window and quits"):
+        out = results["generated data"]
+        assert out.returncode == 0, out.stderr
+    with subtests.test("a user's demo is listed and played by name"):
+        listed = results["list demos"]
+        assert listed.returncode == 0 and listed.stdout.splitlines()[-1] == "my-bias"
+        played = results["a user's demo"]
+        assert played.returncode == 0, played.stderr
+        missing = results["a demo that is not there"]
+        assert missing.returncode == 2 and "unknown demo 'not-mine'" in missing.stderr
+    with subtests.test("--game opens the window in the game"):
+        out = results["the game"]
+        assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr
+    with subtests.test("--colour-scheme draws and remembers the scheme"):
+        out = results["a colour scheme"]
+        assert out.returncode == 0, out.stderr
+        assert "colourScheme=dark" in settings
 
 
 def test_help_and_version(capsys):
@@ -52,11 +54,6 @@ def test_help_and_version(capsys):
     assert out.returncode == 0 and "perceptron-gui" in out.stdout
     out = call(capsys, "--version")
     assert out.returncode == 0 and "0.1.0" in out.stdout
-
-
-def test_app_starts_shows_the_window_and_quits(tmp_path):
-    out = _run("--generate", "separable", "--quit-after", "0.5")
-    assert out.returncode == 0, out.stderr
 
 
 def test_unknown_generator_is_a_clear_error(capsys):
@@ -89,22 +86,9 @@ def test_collection_pauses_until_resumed_then_freezes_and_goes_to_the_ui_thread(
     assert not collector.active() and gc.isenabled() == before
 
 
-def test_a_users_demo_is_listed_and_played_by_name(windows):
-    """A demo saved in the user's data folder: ``--list-demos`` lists it, ``--demo`` plays it."""
-    results, _ = windows
-    listed = results["list demos"]
-    assert listed.returncode == 0 and listed.stdout.splitlines()[-1] == "my-bias"
-    played = results["a user's demo"]
-    assert played.returncode == 0, played.stderr
-    missing = results["a demo that is not there"]
-    assert missing.returncode == 2 and "unknown demo 'not-mine'" in missing.stderr
-
-
-def test_game_opens_the_window_in_the_game(windows, capsys):
+def test_help_offers_the_game(capsys):
     out = call(capsys, "--help")
     assert "--game" in out.stdout and "mistake-bound game" in out.stdout
-    out = windows[0]["the game"]
-    assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr
 
 
 def test_help_names_render_and_the_colour_scheme():
@@ -120,10 +104,6 @@ def test_help_names_render_and_the_colour_scheme():
         assert key in text
 
 
-def test_colour_scheme_option_draws_and_remembers_the_scheme(windows, capsys):
-    results, settings = windows
-    out = results["a colour scheme"]
-    assert out.returncode == 0, out.stderr
-    assert "colourScheme=dark" in settings
+def test_an_unknown_colour_scheme_is_refused(capsys):
     bad = call(capsys, "--colour-scheme", "sepia")
     assert bad.returncode == 2 and "sepia" in bad.stderr

@@ -2,8 +2,10 @@
 
 Each ends at once with its exit status (1 for render, 2 for ``--demo``) and
 one line on stderr, the core's message, never a traceback: FIFOs (made at
-run time), JSON nested 100,000 deep, a 5,000-digit integer, UTF-32 text, and
-every JSON file of the bad-file corpus (in process, for speed).
+run time), JSON nested 100,000 deep, a 5,000-digit integer, UTF-32 text (one
+command line after another in one fresh process), a workspace file given to
+``--demo`` (``python -m perceptron_gui`` itself), and every JSON file of the
+bad-file corpus (in this process, for speed).
 """
 
 from __future__ import annotations
@@ -15,9 +17,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-import pytest
-
 from perceptron_gui.app import main
+from tests.cli import mains_in_one_process
 from tests.hostile import make_fifo, needs_fifo
 
 BAD = Path(__file__).resolve().parent / "core" / "data" / "bad"
@@ -80,28 +81,34 @@ def _one_line(stderr: str) -> str:
 # ------------------------------------------------------------------------- subprocess
 
 
-@pytest.mark.parametrize("case", [c for c in HOSTILE if c != "demo_digits"])
-def test_render_answers_a_hostile_file(tmp_path, case):
-    if HOSTILE[case][0] is None and not hasattr(os, "mkfifo"):
-        pytest.skip("no FIFOs on this system")
-    src = _hostile_file(tmp_path, case)
-    out = tmp_path / "out.png"
-    result = _run("render", str(src), "-o", str(out))
-    line = _one_line(result.stderr)
-    assert result.returncode == 1
-    assert line.startswith("perceptron-gui render: ") and HOSTILE[case][1] in line, line
-    assert not out.exists()
-
-
-@pytest.mark.parametrize("case", [c for c in HOSTILE if c != "digits"])
-def test_demo_option_answers_a_hostile_file(tmp_path, case):
-    if HOSTILE[case][0] is None and not hasattr(os, "mkfifo"):
-        pytest.skip("no FIFOs on this system")
-    src = _hostile_file(tmp_path, case)
-    result = _run("--demo", str(src))
-    line = _one_line(result.stderr)
-    assert result.returncode == 2
-    assert line.startswith(f"perceptron-gui: {src.name}: ") and HOSTILE[case][1] in line, line
+def test_render_and_demo_answer_every_hostile_file(tmp_path, subtests):
+    """``render`` (exit 1) and ``--demo`` (exit 2) on each hostile file, one command line
+    after another in one fresh process (no display); a hang fails with TimeoutExpired."""
+    runs, argvs = {}, []
+    for kind, skip in (("render", "demo_digits"), ("demo", "digits")):
+        for case in HOSTILE:
+            if case == skip or (HOSTILE[case][0] is None and not hasattr(os, "mkfifo")):
+                continue
+            where = tmp_path / f"{kind}-{case}"
+            where.mkdir()
+            src, out = _hostile_file(where, case), where / "out.png"
+            runs[kind, case] = (src, out)
+            argvs.append(["render", str(src), "-o", str(out)] if kind == "render"
+                         else ["--demo", str(src)])
+    results = mains_in_one_process(tmp_path, *argvs, timeout=240)
+    assert len(runs) >= 8
+    for ((kind, case), (src, out)), result in zip(runs.items(), results, strict=True):
+        with subtests.test(kind=kind, case=case):
+            line = _one_line(result.stderr)
+            if kind == "render":
+                assert result.returncode == 1
+                assert line.startswith("perceptron-gui render: ") and HOSTILE[case][1] in line, \
+                    line
+                assert not out.exists()
+            else:
+                assert result.returncode == 2
+                assert line.startswith(f"perceptron-gui: {src.name}: ") \
+                    and HOSTILE[case][1] in line, line
 
 
 def test_demo_option_names_a_workspace_file_as_one(tmp_path):

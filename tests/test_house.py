@@ -7,11 +7,9 @@ docstring says what it does, never how long it is.
 
 import ast
 import re
-from pathlib import Path
 
-import perceptron_gui
+from tests.package_source import modules, tree
 
-PACKAGE = Path(perceptron_gui.__file__).resolve().parent
 #: No module is longer than this.
 LIMIT = 600
 #: Modules over the limit, each waiting for its split (path relative to the package).
@@ -21,28 +19,26 @@ _STATED = re.compile(r"\b\d[\d,]* lines\b")
 
 
 def test_no_module_is_over_the_limit():
-    over = sorted(path.relative_to(PACKAGE).as_posix() for path in PACKAGE.rglob("*.py")
-                  if path.read_text("utf-8").count("\n") > LIMIT)
+    over = sorted(rel for rel, source in modules().items() if source.count("\n") > LIMIT)
     assert [p for p in over if p not in OVER_LIMIT] == []
     assert set(over) == OVER_LIMIT  # a module split is taken off the list
 
 
 def test_no_module_has_a_module_level_getattr():
-    found = [path.relative_to(PACKAGE).as_posix() for path in sorted(PACKAGE.rglob("*.py"))
+    found = [rel for rel, source in modules().items()
              if any(isinstance(node, ast.FunctionDef) and node.name in ("__getattr__", "__dir__")
-                    for node in ast.parse(path.read_text("utf-8")).body)]
+                    for node in tree(source, rel).body)]
     assert found == []
 
 
-def stated_sizes(source: str) -> list[str]:
-    """The line counts the module's docstring states."""
-    return _STATED.findall(ast.get_docstring(ast.parse(source)) or "")
+def stated_sizes(source: str, rel: str = "<module>") -> list[str]:
+    """The line counts the docstring of the module ``source`` (named ``rel``) states."""
+    return _STATED.findall(ast.get_docstring(tree(source, rel)) or "")
 
 
 def test_no_module_docstring_states_its_length():
-    found = {path.relative_to(PACKAGE).as_posix(): stated
-             for path in sorted(PACKAGE.rglob("*.py"))
-             if (stated := stated_sizes(path.read_text("utf-8")))}
+    found = {rel: stated for rel, source in modules().items()
+             if (stated := stated_sizes(source, rel))}
     assert found == {}
 
 

@@ -63,16 +63,29 @@ def _run_python(code: str, timeout: float = 120) -> subprocess.CompletedProcess:
 # ----------------------------------------------------------------------------- import
 
 
-def test_import_loads_neither_qt_nor_pandas():
+def test_a_fresh_script_imports_no_qt_then_shows_without_blocking_and_exits(subtests):
+    """A fresh script: what importing the package loads (listed before ``show``), then
+    a ``show`` without ``block`` and a run to the end; the script then exits with its
+    window still open."""
     out = _run_python("""
-        import sys
+        import gc, sys
         import perceptron_gui
         assert callable(perceptron_gui.show) and perceptron_gui.Viewer
         heavy = sorted(m for m in sys.modules if m.split(".")[0] in ("PySide6", "pandas"))
         print(heavy)
+
+        from perceptron_gui.ui import interpreter as collector
+        viewer = perceptron_gui.show([[0, 0], [1, 1]], [0, 1])
+        viewer.run_to_end()
+        # no event loop runs: Python's automatic collection stays on
+        print(viewer.workspace.finished, collector.active(), gc.isenabled())
     """)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == "[]"
+    lines = out.stdout.splitlines()
+    with subtests.test("the import loads neither Qt nor pandas"):
+        assert lines[0].strip() == "[]"
+    with subtests.test("a script that does not block exits cleanly"):
+        assert lines[1].strip() == "True False True"
 
 
 # ----------------------------------------------------------------------------- show
@@ -393,68 +406,49 @@ def test_show_turns_on_ipythons_qt_event_loop(shown, monkeypatch):
     assert calls == ["qt"]  # already on: left alone
 
 
-def test_block_true_runs_the_event_loop_until_the_window_closes():
+def test_blocking_calls_run_the_event_loop_and_hand_collection_back(subtests):
+    """One process, two blocking calls of ``show`` in turn: the first notes whether the
+    event loop ran and what it shows; the second whether the UI thread collects while it
+    blocks, and who collects once it has handed back."""
     out = _run_python("""
+        import gc
         from PySide6 import QtCore, QtWidgets
         import perceptron_gui
         from perceptron_gui.app import ensure_application
+        from perceptron_gui.ui import interpreter as collector
         from perceptron_gui.ui.main_window import MainWindow
 
         app = ensure_application()
-        ticks = []
-        QtCore.QTimer.singleShot(50, lambda: ticks.append("loop ran"))
 
         def close_window():
             for widget in app.topLevelWidgets():
                 if isinstance(widget, MainWindow):
                     widget.close()
 
+        ticks = []
+        QtCore.QTimer.singleShot(50, lambda: ticks.append("loop ran"))
         QtCore.QTimer.singleShot(700, close_window)
         viewer = perceptron_gui.show([[0, 0], [1, 1]], ["a", "b"], block=True)
         print(ticks, viewer.workspace.dataset.n)
-    """)
-    assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == "['loop ran'] 2"
 
-
-def test_show_collects_on_the_ui_thread_and_a_blocking_call_hands_it_back():
-    out = _run_python("""
-        import gc
-        from PySide6 import QtCore
-        import perceptron_gui
-        from perceptron_gui.app import ensure_application
-        from perceptron_gui.ui import interpreter as collector
-        from perceptron_gui.ui.main_window import MainWindow
-
-        app = ensure_application()
         seen = []
 
         def look_and_close():
             seen.append((collector.active(), gc.isenabled()))
-            for widget in app.topLevelWidgets():
-                if isinstance(widget, MainWindow):
-                    widget.close()
+            close_window()
 
         QtCore.QTimer.singleShot(300, look_and_close)
         perceptron_gui.show([[0, 0], [1, 1]], ["a", "b"], block=True)
         print(seen, collector.active(), gc.isenabled())
     """)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == "[(True, False)] False True"
+    lines = out.stdout.splitlines()
+    with subtests.test("block=True runs the event loop until the window closes"):
+        assert lines[0].strip() == "['loop ran'] 2"
+    with subtests.test("show collects on the UI thread; a blocking call hands it back"):
+        assert lines[1].strip() == "[(True, False)] False True"
 
 
-def test_a_script_that_does_not_block_exits_cleanly():
-    out = _run_python("""
-        import gc
-        import perceptron_gui
-        from perceptron_gui.ui import interpreter as collector
-        viewer = perceptron_gui.show([[0, 0], [1, 1]], [0, 1])
-        viewer.run_to_end()
-        # no event loop runs: Python's automatic collection stays on
-        print(viewer.workspace.finished, collector.active(), gc.isenabled())
-    """)
-    assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == "True False True"
 
 
 # ----------------------------------------------------------------------------- README

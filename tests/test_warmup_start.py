@@ -9,8 +9,6 @@ import sys
 import threading
 from pathlib import Path
 
-import pytest
-
 from perceptron_gui import app
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -63,40 +61,54 @@ print(json.dumps(results), flush=True)
 """
 
 
-@pytest.fixture(scope="module")
-def fresh(tmp_path_factory):
+def test_a_fresh_process_preloads_warms_up_and_starts_it_once_the_window_shows(tmp_path,
+                                                                               subtests):
     """What a fresh process finds, in order: superqt before and after ``workers.preload``;
     the preloaded modules before and after ``start_warm_up`` (the warm-up itself left out); then the
-    exit status of ``main`` and, at each start of the warm-up, whether the window showed."""
-    home = tmp_path_factory.mktemp("warmup")
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(home / "config"),
-               XDG_DATA_HOME=str(home / "data"))
+    exit status of ``main`` and, at each start of the warm-up, whether the window showed.
+
+    The certificate's first use imported scipy.optimize on the UI thread (0.5-3 s); the
+    first picture export and import dialog their modules (0.1-0.2 s); the first worker (a
+    file opened or imported) superqt.
+    """
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path / "config"),
+               XDG_DATA_HOME=str(tmp_path / "data"))
     proc = subprocess.run([sys.executable, "-c", _FRESH], capture_output=True, text=True,
                           env=env, cwd=str(ROOT), timeout=180, check=False)
     assert proc.returncode == 0, proc.stderr
-    return json.loads(proc.stdout.strip().splitlines()[-1])
+    fresh = json.loads(proc.stdout.strip().splitlines()[-1])
+    with subtests.test("the warm-up imports what first uses need off the UI thread"):
+        assert (fresh["modules before"], fresh["modules after"]) == (False, True)
+    with subtests.test("the app starts the warm-up once its window shows"):
+        assert fresh["main"] == [0, [True]]
+    with subtests.test("preload imports superqt's worker module"):
+        assert (fresh["superqt before"], fresh["preloaded"]) == (False, True)
 
 
-def test_the_warm_up_imports_what_first_uses_need_off_the_ui_thread(fresh):
-    """The certificate's first use imported scipy.optimize on the UI thread (0.5-3 s); the
-    first picture export and import dialog their modules (0.1-0.2 s)."""
-    assert (fresh["modules before"], fresh["modules after"]) == (False, True)
-
-
-def test_the_app_starts_the_warm_up_once_its_window_shows(fresh):
-    assert fresh["main"] == [0, [True]]
-
-
-@pytest.mark.parametrize("quit_after", ["0.55", "0.65"])
-def test_quitting_during_the_warm_up_exits_cleanly(tmp_path, quit_after):
-    # the warm-up starts 0.5 s after the window shows; quit while it runs
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path),
-               NUMBA_CACHE_DIR=str(tmp_path / "numba"))
-    proc = subprocess.run(
-        [sys.executable, "-m", "perceptron_gui", "--quit-after", quit_after],
-        capture_output=True, text=True, env=env, cwd=str(ROOT), timeout=120, check=False)
-    assert proc.returncode == 0, proc.stderr
-    assert "Traceback" not in proc.stderr
+def test_quitting_during_the_warm_up_exits_cleanly(tmp_path, subtests):
+    """The application quit 0.55 s and 0.65 s after its window shows: while the warm-up
+    (0.5 s after the window shows, its compiled loops built afresh) runs.  The two
+    processes run side by side."""
+    procs = {}
+    for quit_after in ("0.55", "0.65"):
+        home = tmp_path / quit_after
+        env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(home),
+                   NUMBA_CACHE_DIR=str(home / "numba"))
+        procs[quit_after] = subprocess.Popen(
+            [sys.executable, "-m", "perceptron_gui", "--quit-after", quit_after],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env,
+            cwd=str(ROOT))
+    try:
+        for quit_after, proc in procs.items():
+            stderr = proc.communicate(timeout=120)[1]
+            with subtests.test(quit_after=quit_after):
+                assert proc.returncode == 0, stderr
+                assert "Traceback" not in stderr
+    finally:
+        for proc in procs.values():
+            if proc.poll() is None:  # a hang: TimeoutExpired fails the test
+                proc.kill()
+                proc.communicate()
 
 
 def test_the_warm_up_loads_superqt_first_without_collecting(monkeypatch):
@@ -122,10 +134,6 @@ def test_the_warm_up_loads_superqt_first_without_collecting(monkeypatch):
             assert gc.isenabled() == collecting  # as it was
     finally:
         (gc.enable if before else gc.disable)()
-
-
-def test_preload_imports_superqts_worker_module(fresh):
-    assert (fresh["superqt before"], fresh["preloaded"]) == (False, True)
 
 
 def test_the_warm_up_builds_every_palettes_posterior_map(monkeypatch):

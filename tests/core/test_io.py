@@ -563,7 +563,8 @@ def test_io_imports_no_qt_and_never_pickle():
             assert forbidden not in source, module.name
 
 
-def test_many_points_are_read_in_slices_and_a_bad_one_is_still_named():
+def test_many_points_are_read_in_slices_and_a_bad_one_is_still_named(monkeypatch):
+    monkeypatch.setattr(workspacefile, "_CHUNK", 64)  # three slices, as 2**16 would of 131,089
     n = 2 * workspacefile._CHUNK + 17
     rng = np.random.default_rng(8)
     ds = Dataset(rng.normal(size=(n, 2)), np.where(rng.random(n) > 0.5, 1, -1))
@@ -576,7 +577,8 @@ def test_many_points_are_read_in_slices_and_a_bad_one_is_still_named():
         io.workspace_from_json(json.dumps(doc))
 
 
-def test_many_points_are_written_in_slices_that_make_the_same_text(tmp_path):
+def test_many_points_are_written_in_slices_that_make_the_same_text(tmp_path, monkeypatch):
+    monkeypatch.setattr(workspacefile, "_CHUNK", 64)  # three slices, as 2**16 would of 131,089
     n = 2 * workspacefile._CHUNK + 17
     rng = np.random.default_rng(9)
     ws = Workspace(Dataset(rng.normal(size=(n, 2)), np.where(rng.random(n) > 0.5, 1, -1)))

@@ -9,7 +9,7 @@ For every input the reader must return a workspace / data set, or raise
 "internal error" backstop). Whatever loads must also survive a save and load
 unchanged, and for CSV the fast and the csv-module paths must agree.
 
-CI runs a fixed, derandomized number of examples per test (default 300). For a
+CI runs a fixed, derandomized number of examples per test (default 100). For a
 long run set ``PERCEPTRON_GUI_FUZZ_EXAMPLES``, e.g.::
 
     PERCEPTRON_GUI_FUZZ_EXAMPLES=5000 .venv/bin/python -m pytest -q tests/core/test_io_fuzz.py
@@ -32,7 +32,7 @@ from hypothesis import strategies as st
 from perceptron_gui.core import Dataset, Workspace, io
 from perceptron_gui.core.io import Cancelled, FormatError
 
-EXAMPLES = int(os.environ.get("PERCEPTRON_GUI_FUZZ_EXAMPLES", "300"))
+EXAMPLES = int(os.environ.get("PERCEPTRON_GUI_FUZZ_EXAMPLES", "100"))
 FUZZ = settings(
     max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],

@@ -288,7 +288,7 @@ def test_hinge_sgd_ends_with_every_margin_at_least_one():
 def test_seek_and_step_back_equal_a_run_stepped_forward(loss, order, monkeypatch):
     from perceptron_gui.core.learners import _sgd
 
-    X, y = _data("moons", 1500, 9)
+    X, y = _data("moons", 700, 9)
     params = dict(loss=loss, order=order, eta0=0.05, max_iter=4, random_state=5)
     full = PrimalPerceptron(**params).fit(X, y)  # the compiled loop, if any
     T = full.frontier

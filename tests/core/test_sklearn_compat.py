@@ -41,8 +41,9 @@ ESTIMATORS = [
     PrimalPerceptron(),
     DualPerceptron(),
     LDA(),
-    PrimalPerceptron(order="random", random_state=0, bias_scale=2.0, eta0=0.5),
-    DualPerceptron(kernel="rbf", gamma=0.5),
+    # the checks' data are not separable: a run is max_iter epochs (default 1000)
+    PrimalPerceptron(order="random", random_state=0, bias_scale=2.0, eta0=0.5, max_iter=100),
+    DualPerceptron(kernel="rbf", gamma=0.5, max_iter=100),
     LDA(shrinkage="auto"),
     # the gradient engine: the logistic loss (predict_proba), the hinge loss in batch
     PrimalPerceptron(loss="log_loss", eta0=0.1, max_iter=50),
@@ -66,30 +67,8 @@ def test_sklearn_estimator_checks(estimator, check):
     # Two checks skip themselves in this environment: the pandas part of
     # check_classifier_data_not_an_array (pandas is not installed) and
     # check_array_api_input (it needs SCIPY_ARRAY_API=1 before scipy is
-    # imported; test_array_api_check_in_a_fresh_interpreter runs it).
+    # imported; test_in_a_fresh_interpreter_without_then_with_sklearn runs it).
     check(estimator)
-
-
-def test_array_api_check_in_a_fresh_interpreter():
-    code = textwrap.dedent(
-        """
-        import warnings
-        warnings.simplefilter("ignore", UserWarning)
-        from sklearn.utils.estimator_checks import check_array_api_input
-        from perceptron_gui.core import LDA, DualPerceptron, PrimalPerceptron
-        for est in (PrimalPerceptron(), DualPerceptron(), LDA()):
-            check_array_api_input(
-                type(est).__name__, est, array_namespace="numpy",
-                expect_only_array_outputs=False,
-            )
-        print("ok")
-        """
-    )
-    env = dict(os.environ, SCIPY_ARRAY_API="1")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         env=env, timeout=120)
-    assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == "ok"
 
 
 # ---------------------------------------------------------------- tags
@@ -386,7 +365,11 @@ def test_many_short_epochs_switch_to_the_compiled_loop_bit_identically(monkeypat
 # ---------------------------------------------------------------- never imports scikit-learn
 
 
-def test_the_api_works_without_sklearn_in_a_fresh_interpreter():
+def test_in_a_fresh_interpreter_without_then_with_sklearn(subtests):
+    """One fresh interpreter (no compiled loops; scipy's array API on before scipy is
+    imported): first the learners' API with scikit-learn never imported, and the
+    scikit-learn modules loaded by then (line 1); then scikit-learn's array API check
+    (line 2, ``ok``), which skips itself where scipy was imported without the variable."""
     code = textwrap.dedent(
         """
         import pickle, sys, warnings
@@ -406,11 +389,25 @@ def test_the_api_works_without_sklearn_in_a_fresh_interpreter():
             assert [type(r.message) for r in rec] == [DataConversionWarning], rec
             back = pickle.loads(pickle.dumps(est))
             assert (back.predict(X) == est.predict(X)).all() and est.score(X, y) >= 0.5
-        print(",".join(sorted(m for m in sys.modules if m.split(".")[0] == "sklearn")))
+        print(",".join(sorted(m for m in sys.modules if m.split(".")[0] == "sklearn")),
+              flush=True)
+
+        warnings.simplefilter("ignore", UserWarning)
+        from sklearn.utils.estimator_checks import check_array_api_input
+        for est in (PrimalPerceptron(), DualPerceptron(), LDA()):
+            check_array_api_input(
+                type(est).__name__, est, array_namespace="numpy",
+                expect_only_array_outputs=False,
+            )
+        print("ok")
         """
     )
-    env = dict(os.environ, PERCEPTRON_GUI_NO_JIT="1")
+    env = dict(os.environ, PERCEPTRON_GUI_NO_JIT="1", SCIPY_ARRAY_API="1")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          env=env, timeout=120)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == ""
+    lines = out.stdout.splitlines()
+    with subtests.test("the API works without scikit-learn"):
+        assert lines[0].strip() == ""
+    with subtests.test("the array API check"):
+        assert lines[1].strip() == "ok"

@@ -131,7 +131,7 @@ def test_a_replay_from_checkpoints_follows_the_rule(monkeypatch, backend):
     y = np.where(np.random.default_rng(9).random(400) < 0.1, -y, y)  # never separable
 
     def make():
-        return PrimalPerceptron(tie="positive", order="random", random_state=2, max_iter=300)
+        return PrimalPerceptron(tie="positive", order="random", random_state=2, max_iter=100)
 
     monkeypatch.setattr(_scan, "FORCE", backend)
     monkeypatch.setattr(_log, "LOG_BYTES", 2**16)
