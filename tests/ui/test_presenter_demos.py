@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.ui.helpers import settle
+from tests.ui.helpers import settle_when_done
 from tests.ui.test_layout import (
     _present,
     clipped,
@@ -48,11 +48,7 @@ def _still(qtbot, win) -> None:
     Nothing is redrawn by force: the checks read what the window shows once its own
     deferred work has run.
     """
-    from perceptron_gui.ui.deferred import YieldingTimer
-
-    settle(qtbot, win, idle=lambda: not any(
-        t.isActive() for t in win.findChildren(YieldingTimer)
-        if t.objectName() != "autosaveTimer"))  # saves in 3 s; draws nothing
+    settle_when_done(qtbot, win)
 
 
 #: (demo, size) that still fail, and why (none: the legend at its natural width
@@ -96,7 +92,7 @@ def test_every_step_of_every_demo_shows_whole_in_presenter_mode(window, qtbot, s
                 assert problems, f"{demo} is known to fail ({reason}) but passed"
                 pytest.xfail(reason)
             assert not problems, "\n".join(problems)
-    settle(qtbot, win)
+    settle_when_done(qtbot, win)
 
 
 
