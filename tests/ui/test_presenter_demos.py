@@ -106,8 +106,7 @@ def test_a_step_lays_out_only_the_caption_it_shows_new(window, qtbot, monkeypatc
     from PySide6 import QtGui
 
     win = window
-    _present(win, qtbot, (1280, 800))
-    demo = "first-updates"
+    demo = "lda"  # six steps, the canvas alone: the bar's width seen again at every step
     win.demos.play(demo)
     _still(qtbot, win)
     laid_out: list[str] = []
