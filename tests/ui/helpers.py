@@ -171,6 +171,53 @@ def settle(qtbot, window, quiet_ms: int = 120, timeout: int = 20_000, idle=None,
     qtbot.waitUntil(still, timeout=timeout)
 
 
+
+def settle_when_done(qtbot, window, idle=None, timeout: int = 20_000) -> None:
+    """Wait until ``window``'s own deferred work is done and the event loop moves nothing.
+
+    The app defers work only by a :class:`~perceptron_gui.ui.deferred.YieldingTimer`,
+    a signal or a worker (``tests/test_house_rules.py``).  A poll is quiet when the
+    theory worker is idle, no worker runs, the canvas is not being laid out, no
+    timer of the window is due (the autosave's, 3 s away, draws nothing) and
+    ``idle()``, when given, is true, both before and after the events posted so far
+    (layout requests, repaints that lay pyqtgraph's views out) are delivered.  The
+    wait ends at the third quiet poll in a row that finds :func:`layout_snapshot` as
+    the one before: two passes of the event loop (10 ms each) that moved nothing,
+    instead of :func:`settle`'s fixed span of quiet.
+    """
+    from PySide6 import QtCore
+
+    from perceptron_gui.ui import workers
+    from perceptron_gui.ui.deferred import YieldingTimer
+
+    def busy() -> str:
+        if window.theory_worker.busy or workers.running():
+            return "a worker is busy"
+        if not window.canvas.viewport().updatesEnabled():
+            return "the canvas is being laid out"
+        if any(t.isActive() for t in window.findChildren(YieldingTimer)
+               if t.objectName() != "autosaveTimer"):
+            return "deferred work is waiting"
+        return "" if idle is None or idle() else "the test's condition is not met"
+
+    seen = {"snapshot": None, "quiet": 0}
+
+    def still():
+        why = busy()
+        if not why:
+            QtCore.QCoreApplication.sendPostedEvents()
+            why = busy()
+        if why:
+            seen["quiet"] = 0
+            raise AssertionError(why)
+        snapshot = layout_snapshot(window)
+        same = snapshot == seen["snapshot"]
+        seen["snapshot"], seen["quiet"] = snapshot, seen["quiet"] + 1 if same else 0
+        assert seen["quiet"] >= 2, "the layout still moves"
+
+    qtbot.waitUntil(still, timeout=timeout)
+
+
 def weights_view(qtbot, window):
     """The window's weight-space view, shown and drawn (its tab current)."""
     window.set_views_visible(True)

@@ -20,7 +20,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from perceptron_gui.core import generators
 from perceptron_gui.core.dataset import ReplaceAll
 from perceptron_gui.ui.screenshots import STATES
-from tests.ui.helpers import finish, load_long_kernel_run, settle
+from tests.ui.helpers import finish, load_long_kernel_run, settle_when_done
 from tests.ui.layout_checks import (
     canvas_share,
     clipped,
@@ -47,18 +47,12 @@ LAYOUT_STATES = ["empty", "k1", "mid_run", "converged", "non_separable", "dual_r
 def _settle(qtbot, win, idle=None) -> None:
     """The window laid out and drawn: what the assertions measure stands still.
 
-    Waits on the window (:func:`~tests.ui.helpers.settle`), not for a fixed
-    time: on a loaded machine a re-layout takes longer.
+    Waits on the window's own deferred work
+    (:func:`~tests.ui.helpers.settle_when_done`), not for a fixed time: on a
+    loaded machine a re-layout takes longer.  Nothing is redrawn by force: the
+    assertions read what the window shows once that work has run.
     """
-    settle(qtbot, win, idle=idle)
-    win.canvas.refresh()
-    win.readouts.refresh()
-    win.essentials.refresh()
-    if win.plots.isVisible():
-        win.plots.refresh()
-    if win.bound_strip.isVisible():
-        win.bound_strip.refresh()
-    settle(qtbot, win, idle=idle)
+    settle_when_done(qtbot, win, idle=idle)
 
 
 def set_state(win, qtbot, name: str) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.ui.helpers import settle
+from tests.ui.helpers import settle_when_done
 from tests.ui.test_layout import (
     _present,
     clipped,
@@ -48,11 +48,7 @@ def _still(qtbot, win) -> None:
     Nothing is redrawn by force: the checks read what the window shows once its own
     deferred work has run.
     """
-    from perceptron_gui.ui.deferred import YieldingTimer
-
-    settle(qtbot, win, idle=lambda: not any(
-        t.isActive() for t in win.findChildren(YieldingTimer)
-        if t.objectName() != "autosaveTimer"))  # saves in 3 s; draws nothing
+    settle_when_done(qtbot, win)
 
 
 #: (demo, size) that still fail, and why (none: the legend at its natural width
@@ -96,4 +92,54 @@ def test_every_step_of_every_demo_shows_whole_in_presenter_mode(window, qtbot, s
                 assert problems, f"{demo} is known to fail ({reason}) but passed"
                 pytest.xfail(reason)
             assert not problems, "\n".join(problems)
-    settle(qtbot, win)
+    settle_when_done(qtbot, win)
+
+
+
+def test_a_step_lays_out_only_the_caption_it_shows_new(window, qtbot, monkeypatch):
+    """A step fitted every caption of its demo again at every size it tried (about 0.1 s
+    a step); the heights measured before at the bar's width are kept, so a step at a
+    width seen before lays out at most its own caption (its live numbers filled in) once
+    a size, and the fit is the one measured afresh."""
+    import re
+
+    from PySide6 import QtGui
+
+    win = window
+    demo = "lda"  # six steps, the canvas alone: the bar's width seen again at every step
+    win.demos.play(demo)
+    _still(qtbot, win)
+    laid_out: list[str] = []
+    set_html = QtGui.QTextDocument.setHtml
+
+    def counted(doc, html):
+        laid_out.append(html)
+        set_html(doc, html)
+
+    monkeypatch.setattr(QtGui.QTextDocument, "setHtml", counted)
+    bar, label, checked = win.demos.bar, win.demos.caption_bar, 0
+    widths = {label.width()}
+    while not win.demos.player.at_end:
+        laid_out.clear()
+        win.demos.next()
+        _still(qtbot, win)
+        step = f"{demo} step {win.demos.index}"
+        if label.width() in widths:  # its captions measured at this width before
+            checked += 1
+            per_size: dict[str, int] = {}
+            for html in laid_out:
+                size = re.findall(r"font-size:([0-9.]+)pt", html)[-1]
+                per_size[size] = per_size.get(size, 0) + 1
+            assert all(n <= 1 for n in per_size.values()), (step, per_size)
+        widths.add(label.width())
+    assert checked >= len(win.demos.player) // 2
+    width, fitted = label.width(), (bar.caption_pt, bar.height(), label.text())
+    bar.measured.clear()
+    laid_out.clear()
+    bar.resize(bar.width() - 1, bar.height())  # fitted afresh at another width ...
+    _still(qtbot, win)
+    bar.resize(bar.width() + 1, bar.height())  # ... and at its own, measured anew
+    _still(qtbot, win)
+    assert laid_out and label.width() == width
+    assert (bar.caption_pt, bar.height(), label.text()) == fitted
+    win.demos.stop()

@@ -65,24 +65,48 @@ def caption_html(title: str, position: str, caption: str, caption_pt: float,
 
 
 def fitted_pt(htmls_at, font: QtGui.QFont, width: int, height: int,
-              target_pt: float) -> tuple[float, float]:
+              target_pt: float, heights: dict[str, float] | None = None
+              ) -> tuple[float, float]:
     """The largest caption size from ``target_pt`` down (by 1 pt, to :data:`MIN_CAPTION_PT`)
     at which every text of ``htmls_at(pt)`` fits ``width`` × ``height``, and the tallest's
-    height.  Every text is measured at every size: wrapping is not monotone."""
-    doc = QtGui.QTextDocument()
-    doc.setDefaultFont(font)
-    doc.setDocumentMargin(0)
-    option = doc.defaultTextOption()
-    option.setWrapMode(QtGui.QTextOption.WrapMode.WordWrap)
-    doc.setDefaultTextOption(option)
-    doc.setTextWidth(width)
+    height.
+
+    Every text is measured at every size: wrapping is not monotone.
+
+    Parameters
+    ----------
+    htmls_at : callable
+        The rich texts to fit at a caption size in points.
+    font : QtGui.QFont
+        The label's font.
+    width, height : int
+        The room, in pixels.
+    target_pt : float
+        The size wanted, in points.
+    heights : dict, optional
+        The heights measured before with this ``font`` and ``width``, by text: read
+        first and filled in (a text laid out once is not laid out again).
+    """
+    heights = {} if heights is None else heights
+    doc = None
+
+    def measured(html: str) -> float:
+        nonlocal doc
+        if html not in heights:
+            if doc is None:
+                doc = QtGui.QTextDocument()
+                doc.setDefaultFont(font)
+                doc.setDocumentMargin(0)
+                option = doc.defaultTextOption()
+                option.setWrapMode(QtGui.QTextOption.WrapMode.WordWrap)
+                doc.setDefaultTextOption(option)
+                doc.setTextWidth(width)
+            doc.setHtml(html)
+            heights[html] = doc.size().height()
+        return heights[html]
 
     def tallest(pt: float) -> float:
-        most = 0.0
-        for html in htmls_at(pt):
-            doc.setHtml(html)
-            most = max(most, doc.size().height())
-        return most
+        return max((measured(html) for html in htmls_at(pt)), default=0.0)
 
     pt = target_pt
     needed = tallest(pt)
@@ -119,6 +143,8 @@ class DemoBar(QtWidgets.QFrame):
         self.hint = ""  # said on the first line until the next step
         self.scale = style.NORMAL
         self._fitted: tuple | None = None  # (key, bar height, caption pt)
+        #: The texts' heights measured before, by (width, font key), then by text.
+        self.measured: dict[tuple[int, str], dict[str, float]] = {}
         # the caption is fitted again once the layout has settled after a resize
         self._fit_timer = YieldingTimer(self, self.fit, name="demoCaptionFit")
         self.set_scale(style.NORMAL)
@@ -180,9 +206,10 @@ class DemoBar(QtWidgets.QFrame):
         return self._fitted[2] if self.player is not None and self._fitted else 0.0
 
     def _html(self, caption_pt: float, caption: str | None = None,
-              hint: str | None = None) -> str:
+              hint: str | None = None, index: int | None = None) -> str:
         player = self.player
-        position = f"demo step {player.index} of {len(player)}"  # not the run's step
+        index = player.index if index is None else index
+        position = f"demo step {index} of {len(player)}"  # not the run's step
         hint = self.hint if hint is None else hint
         if hint:
             position += f"  ·  {hint}"
@@ -206,12 +233,18 @@ class DemoBar(QtWidgets.QFrame):
         if self._fitted is None or self._fitted[0] != key:
             most = round(max(MIN_BAR_PX, MAX_BAR_SHARE * area.height())) - 14  # margins
             # every caption as shown (a step without one shows what it does), the one shown
-            # now, with the hints that may replace the step's line
+            # now, with the hints that may replace the step's line, and the last step's
+            # position (its number the longest): the same texts at every step
             captions = [player.demo.description, shown,
                         *(st.caption or st.text for st in player.demo.steps)]
             hint = max(self._hints, key=len, default="")
-            pt, needed = fitted_pt(lambda p: [self._html(p, c, hint) for c in captions], font,
-                                   width, most, target)
+            last = len(player)
+            if sum(map(len, self.measured.values())) > 4096:  # demos played before
+                self.measured.clear()
+            heights = self.measured.setdefault((width, font.key()), {})
+            pt, needed = fitted_pt(
+                lambda p: [self._html(p, c, hint, last) for c in captions], font, width,
+                most, target, heights)
             self._fitted = (key, round(max(MIN_BAR_PX, min(most, needed) + 14)), pt)
         _key, bar_px, pt = self._fitted
         if self.height() != bar_px or self.minimumHeight() != bar_px:
