@@ -240,3 +240,40 @@ def protocol_members(protocol) -> dict:
                         vars(cls).get("__annotations__", {}).items()
                         if not name.startswith("_")})
     return members
+
+
+def run_main(qtbot, monkeypatch, argv, ready, look):
+    """Run the command line, ``perceptron_gui.app.main(argv)``, in this process.
+
+    Its event loop (``QApplication.exec``) is a wait until ``ready(window)``
+    holds for the window ``main`` opened; ``look(window)`` is taken then and the
+    loop returns 0, as the application's would on quitting.  Returns ``main``'s
+    exit code and what ``look`` saw.
+    """
+    import sys
+
+    import shiboken6
+    from PySide6 import QtWidgets
+
+    from perceptron_gui import app
+    from perceptron_gui.ui.main_window import MainWindow
+
+    def address(widget) -> int:
+        return shiboken6.getCppPointer(widget)[0]
+
+    earlier = {address(w) for w in QtWidgets.QApplication.topLevelWidgets()}
+    seen = []
+
+    def loop(_app=None) -> int:
+        window, = [w for w in QtWidgets.QApplication.topLevelWidgets()
+                   if isinstance(w, MainWindow) and w.isVisible()
+                   and address(w) not in earlier]
+        window.files.force_close = True
+        qtbot.waitUntil(lambda: ready(window), timeout=20_000)
+        seen.append(look(window))
+        return 0
+
+    monkeypatch.setattr(QtWidgets.QApplication, "exec", loop)
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)  # main installs the app's own
+    code = app.main(list(argv))
+    return code, seen[0]

@@ -28,8 +28,16 @@ def test_words_count_whole(caption, words):
     assert sorted(words_named(caption)) == sorted(words)
 
 
-@pytest.mark.parametrize("name", demos.list_demos())
-def test_what_a_caption_names_on_the_canvas_is_drawn_at_its_step(window, qtbot, warnings, name):
+def test_what_a_caption_names_on_the_canvas_is_drawn_at_its_step(window, qtbot, warnings,
+                                                                  subtests):
+    for name in demos.list_demos():  # one window: each demo stopped gives the work back
+        with subtests.test(name):
+            _check_captions_drawn(window, qtbot, warnings, name)
+        if window.demos.playing:
+            window.demos.stop()
+
+
+def _check_captions_drawn(window, qtbot, warnings, name):
     ui = window.demos
     assert ui.play(name) and warnings == []
     demo = ui.player.demo

@@ -3,11 +3,7 @@
 from __future__ import annotations
 
 import html
-import os
 import re
-import subprocess
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -22,8 +18,8 @@ from perceptron_gui.ui.features import demo_caption, demo_player
 from perceptron_gui.ui.widgets.canvas import LAYERS
 from perceptron_gui.ui.window_api import action_id
 from tests.ui.canvas.helpers import click
+from tests.ui.helpers import run_main
 
-REPO = Path(__file__).resolve().parents[3]
 Key = QtCore.Qt.Key
 
 
@@ -370,25 +366,14 @@ def test_a_broken_demo_is_reported_and_nothing_changes(win, tmp_path, monkeypatc
     assert not win.demos.playing and ws_state(win.workspace) == before
 
 
-def test_cli_demo_opens_the_window(tmp_path):
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path / "c"),
-               XDG_DATA_HOME=str(tmp_path / "d"), XDG_CACHE_HOME=str(tmp_path / "k"))
-    code = (
-        "import sys; from PySide6 import QtCore, QtWidgets; from perceptron_gui import app\n"
-        "qapp = QtWidgets.QApplication(sys.argv[:1])\n"
-        "def report():\n"
-        "    w = [w for w in QtWidgets.QApplication.topLevelWidgets()"
-        " if w.objectName() == 'mainWindow'][0]\n"
-        "    print(w.demos.player.demo.name, w.demos.caption_bar.isVisible(), flush=True)\n"
-        "QtCore.QTimer.singleShot(300, report)\n"
-        "code = app.main(['--demo', 'novikoff-proof', '--quit-after', '0.6'])\n"
-        "print('exit', code, flush=True)\n"
-        "sys.exit(code)\n"
-    )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            timeout=120, cwd=REPO, env=env)
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.split() == ["novikoff-proof", "True", "exit", "0"]
+def test_cli_demo_opens_the_window(qtbot, monkeypatch):
+    def look(window):
+        return window.demos.player.demo.name, window.demos.caption_bar.isVisible()
+
+    code, seen = run_main(qtbot, monkeypatch, ["--demo", "novikoff-proof"],
+                          lambda window: window.demos.caption_bar.isVisible(), look)
+    assert code == 0
+    assert seen == ("novikoff-proof", True)
 
 
 def _median_colour(image: QtGui.QImage, opaque_only: bool = False) -> QtGui.QColor:

@@ -235,9 +235,14 @@ def _gif_canvas_frame(window, tmp_path, size) -> QtGui.QImage:
     return frame.copy(0, 0, *size)
 
 
-@pytest.mark.parametrize("fmt", [*sorted(EXPORTS), "gif"])
 def test_an_export_at_the_canvas_size_puts_every_mark_on_the_screens_pixel(shown, qtbot,
-                                                                           tmp_path, fmt):
+                                                                           tmp_path, subtests):
+    for fmt in [*sorted(EXPORTS), "gif"]:  # one window: an export leaves the screen alone
+        with subtests.test(fmt=fmt):
+            _check_export_at_the_canvas_size(shown, qtbot, tmp_path, fmt)
+
+
+def _check_export_at_the_canvas_size(shown, qtbot, tmp_path, fmt):
     screen, grabbed = _screen(shown, qtbot)
     size = (grabbed.width(), grabbed.height())
     export = Picture({**EXPORTS, "gif": _gif_canvas_frame}[fmt](shown, tmp_path, size))
@@ -280,8 +285,13 @@ def _scaling(screen: Picture, export: Picture):
     return a, b, np.hypot(*(a * src + b - dst).T)
 
 
-@pytest.mark.parametrize("fmt", [*sorted(EXPORTS), "gif"])
-def test_an_export_at_another_size_scales_every_mark(shown, qtbot, tmp_path, fmt):
+def test_an_export_at_another_size_scales_every_mark(shown, qtbot, tmp_path, subtests):
+    for fmt in [*sorted(EXPORTS), "gif"]:
+        with subtests.test(fmt=fmt):
+            _check_export_at_another_size(shown, qtbot, tmp_path, fmt)
+
+
+def _check_export_at_another_size(shown, qtbot, tmp_path, fmt):
     screen, grabbed = _screen(shown, qtbot)
     size = (round(grabbed.width() * 1.37), round(grabbed.height() * 1.21))
     export_img = {**EXPORTS, "gif": _export_gif_frame}[fmt](shown, tmp_path, size)

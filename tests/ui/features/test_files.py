@@ -8,9 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
-import textwrap
 from pathlib import Path
 
 import numpy as np
@@ -21,7 +18,7 @@ from perceptron_gui.core import generators, io
 from perceptron_gui.core.dataset import AddPoints, ReplaceAll
 from perceptron_gui.ui import errors
 from perceptron_gui.ui.features import files as files_mod
-from tests.ui.helpers import finish, window_state
+from tests.ui.helpers import finish, run_main, window_state
 
 DATA = Path(__file__).resolve().parents[2] / "core" / "data"
 BAD = DATA / "bad"
@@ -501,46 +498,15 @@ def test_a_file_beyond_the_point_limit_is_refused_with_the_limit(qtbot, window, 
 # ----------------------------------------------------------------------------- command line
 
 
-_CHILD = textwrap.dedent("""
-    import sys
-    from PySide6 import QtCore, QtWidgets
-    app = QtWidgets.QApplication(sys.argv[:1])
-    from perceptron_gui.ui import errors
-    errors.warn = lambda parent, title, text, *a: print("WARNING", text.replace(chr(10), " "),
-                                                        flush=True)
-    from perceptron_gui.app import main
+def _state(window) -> tuple:
     from perceptron_gui.ui.features.autosave import dataset_digest
 
-    def report():
-        win = next(w for w in app.topLevelWidgets() if w.objectName() == "mainWindow")
-        ws = win.workspace
-        print("STATE", ws.dataset.n, dataset_digest(ws.dataset), ws.learner_name,
-              ws.step_count, win.windowTitle(), flush=True)
-
-    app.aboutToQuit.connect(report)
-    sys.exit(main(sys.argv[1:] + ["--quit-after", "0.4"]))
-""")
+    ws = window.workspace
+    return ws.dataset.n, dataset_digest(ws.dataset), ws.learner_name, ws.step_count, \
+        window.windowTitle()
 
 
-def _run_apps(tmp_path, *files) -> list[str]:
-    """The output of the application run on each of ``files``, the runs side by side (each
-    with its own settings folder)."""
-    procs = []
-    for i, file in enumerate(files):
-        env = dict(os.environ, QT_QPA_PLATFORM="offscreen",
-                   XDG_CONFIG_HOME=str(tmp_path / f"cfg{i}"),
-                   XDG_DATA_HOME=str(tmp_path / f"share{i}"))
-        procs.append(subprocess.Popen([sys.executable, "-c", _CHILD, str(file)], text=True,
-                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env))
-    outs = []
-    for proc in procs:
-        stdout, stderr = proc.communicate(timeout=120)
-        assert proc.returncode == 0, stderr
-        outs.append(stdout)
-    return outs
-
-
-def test_command_line_file_opens_it(tmp_path):
+def test_command_line_file_opens_it(qtbot, monkeypatch, tmp_path, warnings):
     from perceptron_gui.core import Workspace
     from perceptron_gui.ui.features.autosave import dataset_digest
 
@@ -548,7 +514,13 @@ def test_command_line_file_opens_it(tmp_path):
     ws = Workspace(data, learner="dual")
     ws.advance(5)
     io.save_workspace(ws, tmp_path / "cli.json")
-    good, bad = _run_apps(tmp_path, tmp_path / "cli.json", BAD / "ws_truncated.json")
-    assert f"STATE 11 {dataset_digest(data)} dual 5 cli.json — perceptron-gui" in good
-    assert "WARNING" in bad and "truncated?" in bad
-    assert "STATE 0 " in bad
+    code, good = run_main(qtbot, monkeypatch, [str(tmp_path / "cli.json")],
+                          lambda window: "cli.json" in window.windowTitle(), _state)
+    assert code == 0
+    assert good == (11, dataset_digest(data), "dual", 5, "cli.json — perceptron-gui")
+    assert warnings == []
+    code, bad = run_main(qtbot, monkeypatch, [str(BAD / "ws_truncated.json")],
+                         lambda window: bool(warnings), _state)
+    assert code == 0
+    assert len(warnings) == 1 and "truncated?" in warnings[0][1]
+    assert bad[0] == 0

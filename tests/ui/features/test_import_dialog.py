@@ -6,7 +6,6 @@ import time
 from pathlib import Path
 
 import numpy as np
-import pytest
 from PySide6 import QtCore, QtWidgets
 
 from perceptron_gui.core import generators
@@ -53,6 +52,14 @@ def write(tmp_path: Path, name: str, text: str) -> Path:
     return path
 
 
+def close_dialog(qtbot, window) -> None:
+    """Close the window's import dialog, if one is open (the next case of a walk opens its
+    own)."""
+    if window.files.csv.dialog is not None:
+        window.files.csv.dialog.reject()
+    qtbot.waitUntil(lambda: window.files.csv.dialog is None)
+
+
 def open_dialog(qtbot, window, path) -> ImportDialog:
     dialog = window.files.csv.show_import_dialog(path)
     qtbot.waitUntil(lambda: dialog.isVisible())
@@ -77,9 +84,15 @@ def select(combo: QtWidgets.QComboBox, text: str) -> None:
     combo.setCurrentIndex(index)
 
 
-@pytest.mark.parametrize("name", sorted(SHAPES))
 def test_every_shape_shows_a_preview_guesses_right_and_imports_in_one_step(qtbot, window,
-                                                                           tmp_path, name):
+                                                                           tmp_path, subtests):
+    for name in sorted(SHAPES):  # one window: each import is undone
+        with subtests.test(name):
+            _import_shape(qtbot, window, tmp_path, name)
+        close_dialog(qtbot, window)
+
+
+def _import_shape(qtbot, window, tmp_path, name):
     text, guess, X, y = SHAPES[name]
     path = write(tmp_path, name, text)
     before = generators.separable(5, seed=2)
@@ -295,13 +308,20 @@ def _in_dialog(dialog, widget) -> QtCore.QRect:
     return QtCore.QRect(widget.mapTo(dialog, QtCore.QPoint(0, 0)), widget.size())
 
 
-@pytest.mark.parametrize("text", [
-    IRIS_LIKE,  # the classes section
-    IRIS_LIKE.replace("6.3,3.3", "NA,3.3").replace("4.9,3.0", "4.9,"),  # and bad rows
-    "x,y,label\n1,2,a\n3,4,b\nNA,5,a\n6,7,b\n8,,a\n9,9,b\n",  # bad rows alone
-])
-def test_no_section_runs_under_another(qtbot, window, tmp_path, text):
-    dialog = open_dialog(qtbot, window, write(tmp_path, "s.csv", text))
+def test_no_section_runs_under_another(qtbot, window, tmp_path, subtests):
+    for case, text in {
+        "classes": IRIS_LIKE,  # the classes section
+        "classes-and-bad-rows":
+            IRIS_LIKE.replace("6.3,3.3", "NA,3.3").replace("4.9,3.0", "4.9,"),
+        "bad-rows": "x,y,label\n1,2,a\n3,4,b\nNA,5,a\n6,7,b\n8,,a\n9,9,b\n",
+    }.items():  # one window, a file and a dialog each
+        with subtests.test(case):
+            dialog = open_dialog(qtbot, window, write(tmp_path, f"{case}.csv", text))
+            _check_no_section_runs_under_another(dialog)
+        close_dialog(qtbot, window)
+
+
+def _check_no_section_runs_under_another(dialog) -> None:
     assert dialog.classBox.isVisible() or dialog.badRowsLabel.isVisible()
     dialog.layout().activate()
     shown = [w for w in (dialog.previewTable, dialog.xCombo, dialog.yCombo, dialog.labelCombo,
@@ -317,16 +337,18 @@ def test_no_section_runs_under_another(qtbot, window, tmp_path, text):
     assert dialog.height() <= dialog.screen().availableGeometry().height()
 
 
-@pytest.mark.parametrize(("text", "delimiter", "header"), [
-    ("x\ty\tlabel\n1.5\t2\tyes\n3\t4\tno\n", "tab", "the first row names the columns"),
-    ("1;2;a\n3;4;b\n", "semicolon", "no header row"),
-    ("x \t y\t\tlabel\n1.0 \t 2.0\t\t1\n\t2.5   3.5 \t-1\n", "whitespace",
-     "the first row names the columns"),
-])
-def test_detected_says_what_was_detected(qtbot, window, tmp_path, text, delimiter, header):
-    dialog = open_dialog(qtbot, window, write(tmp_path, "d.txt", text))
-    assert dialog.delimiterCombo.currentText() == f"Detected: {delimiter}"
-    assert dialog.headerCombo.currentText() == f"Detected: {header}"
+def test_detected_says_what_was_detected(qtbot, window, tmp_path, subtests):
+    for text, delimiter, header in [
+        ("x\ty\tlabel\n1.5\t2\tyes\n3\t4\tno\n", "tab", "the first row names the columns"),
+        ("1;2;a\n3;4;b\n", "semicolon", "no header row"),
+        ("x \t y\t\tlabel\n1.0 \t 2.0\t\t1\n\t2.5   3.5 \t-1\n", "whitespace",
+         "the first row names the columns"),
+    ]:  # one window, a file and a dialog each
+        with subtests.test(delimiter):
+            dialog = open_dialog(qtbot, window, write(tmp_path, f"{delimiter}.txt", text))
+            assert dialog.delimiterCombo.currentText() == f"Detected: {delimiter}"
+            assert dialog.headerCombo.currentText() == f"Detected: {header}"
+        close_dialog(qtbot, window)
 
 
 def test_the_file_dialogs_start_in_a_folder_that_exists(qtbot, window, tmp_path, monkeypatch):
