@@ -37,9 +37,11 @@ class Paged:
     """Mixin of a widget that shows its page, or a message instead of it."""
 
     def _paged(self, message_name: str, page: QtWidgets.QWidget | None = None,
-               margin: int = 12) -> QtWidgets.QVBoxLayout | None:
-        """Stack ``page`` (default: a new one, whose column is returned) and the message."""
-        self._stack = QtWidgets.QStackedLayout(self)
+               margin: int = 12, host: QtWidgets.QWidget | None = None
+               ) -> QtWidgets.QVBoxLayout | None:
+        """Stack ``page`` (default: a new one, whose column is returned) and the message
+        in ``host`` (default: this widget)."""
+        self._stack = QtWidgets.QStackedLayout(host or self)
         column = None
         if page is None:
             page = QtWidgets.QWidget(objectName=f"{self.objectName()}Page")
