@@ -43,13 +43,12 @@ __all__ = [
     "from_dict",
 ]
 
-#: The step actions (the workspace's methods of the same names).
-RUN_ACTIONS = ("step", "step_update", "step_epoch", "step_back", "reset", "run_to_end")
-
 #: Each step action as the window's menus name it.
 _RUN_TEXTS = {"step": "Step one sample", "step_update": "Step to the next update",
               "step_epoch": "Step to the end of the epoch", "step_back": "Step back",
               "reset": "Reset to the start", "run_to_end": "Run to the end"}
+#: The step actions (the workspace's methods of the same names).
+RUN_ACTIONS = tuple(_RUN_TEXTS)
 
 #: Each data edit by its name in a command's dictionary.
 EDIT_KINDS: dict[str, type] = {

@@ -107,12 +107,10 @@ class PlayMove(Command):
 
     def __post_init__(self):
         try:
-            x = tuple(float(v) for v in self.x)
+            x1, x2 = (float(v) for v in self.x)
         except (TypeError, ValueError):
             raise ValueError(f"play_move takes a point (x₁, x₂); got {self.x!r}") from None
-        if len(x) != 2:
-            raise ValueError(f"play_move takes a point (x₁, x₂); got {self.x!r}")
-        object.__setattr__(self, "x", x)
+        object.__setattr__(self, "x", (x1, x2))
 
     def execute(self, workspace) -> None:
         game = _game(workspace)

@@ -17,11 +17,6 @@ from .workspace import Workspace
 __all__ = ["load_source"]
 
 
-def _is_file_name(text: str) -> bool:
-    return (text.lower().endswith(".json") or os.sep in text or "/" in text
-            or os.path.lexists(text))
-
-
 def load_source(source, progress: Progress | None = None
                 ) -> tuple[str, Workspace | demos.Demo]:
     """``(kind, loaded)``: a workspace file, a demo file or a shipped demo by name.
@@ -32,7 +27,8 @@ def load_source(source, progress: Progress | None = None
     if not isinstance(source, Path):
         source = files.file_name(source)
     text = os.fspath(source)
-    if not isinstance(source, Path) and not _is_file_name(text):
+    if not isinstance(source, Path) and not (text.lower().endswith(".json") or os.sep in text
+                                             or "/" in text or os.path.lexists(text)):
         return "demo", demos.load_demo(text)
     path = Path(text)
 

@@ -93,15 +93,6 @@ def _point_chunks(dataset: Dataset, indent: str) -> Iterator[str]:
                           for x, y, label in zip(xs, ys, labels, strict=True))
 
 
-def _saved_view(view) -> list[float] | None:
-    """The view as :func:`~perceptron_gui.core.viewstate.check_rect` accepts it, or None."""
-    try:
-        rect = check_rect(view)
-    except ValueError:
-        return None
-    return None if rect is None else list(rect)
-
-
 def workspace_to_json(workspace: Workspace) -> str:
     """The JSON text of a workspace file, one point per line.
 
@@ -131,7 +122,10 @@ def _json_pieces(workspace: Workspace) -> Iterator[str]:
         for key, values in workspace.all_params().items()
         if key in registry.BUILTIN or key == workspace.learner_name  # see _params
     }
-    view = _saved_view(workspace.view)
+    try:  # the view as check_rect accepts it, or None
+        view = list(check_rect(workspace.view) or ()) or None
+    except ValueError:
+        view = None
     head = {
         "format": FORMAT_TAG,
         "version": FORMAT_VERSION,
@@ -434,15 +428,9 @@ def _workspace_from_text(text: str, progress: Progress | None) -> Workspace:
     report_progress(progress, 0.8)
     try:
         return workspace_from_document(doc, progress)
-    finally:
-        _free_points(doc)
-
-
-def _free_points(doc) -> None:
-    """Free a parsed document's points in slices (10⁶ dicts at once hold the GIL ~0.1 s)."""
-    points = doc.get("points") if isinstance(doc, dict) else None
-    if isinstance(points, list):
-        while points:
+    finally:  # the points freed in slices (10⁶ dicts at once hold the GIL ~0.1 s)
+        points = doc.get("points") if isinstance(doc, dict) else None
+        while isinstance(points, list) and points:
             del points[-_CHUNK:]
 
 

@@ -86,15 +86,6 @@ def _reason(exc: BaseException) -> str:
     return str(exc)
 
 
-def _request_again(ws, switch) -> None:  # the learner and parameters it was building
-    installed = ws.all_params()
-    for key, values in switch.params.items():
-        changed = {k: v for k, v in values.items() if installed[key].get(k) != v}
-        if changed:
-            ws.request_params(key, **changed)
-    ws.request_learner(switch.learner_name)
-
-
 class FileManager(RecentFiles, QtCore.QObject):
     """The File menu's actions and the document: its ``path`` (None: untitled), unsaved
     changes; ``force_close`` closes without asking (``--quit-after``)."""
@@ -434,8 +425,13 @@ class FileManager(RecentFiles, QtCore.QObject):
         except BaseException:
             ws.take_over(before)
             ws.view = old_view
-            if pending is not None:
-                _request_again(ws, pending)
+            if pending is not None:  # the learner and parameters it was building, again
+                installed = ws.all_params()
+                for key, values in pending.params.items():
+                    changed = {k: v for k, v in values.items() if installed[key].get(k) != v}
+                    if changed:
+                        ws.request_params(key, **changed)
+                ws.request_learner(pending.learner_name)
             set_canvas_view(canvas, shown)
             raise
         # the commit: from here the window shows the new document

@@ -10,7 +10,7 @@ from .. import style
 from ..deferred import YieldingTimer
 from ..wording import problem_text
 
-__all__ = ["REFRESH_MS", "Paged", "View", "message_label", "workspace_events"]
+__all__ = ["REFRESH_MS", "Paged", "View", "workspace_events"]
 
 #: Least time between two repaints of a costly view during playback (ms).
 REFRESH_MS = 40
@@ -23,30 +23,23 @@ def workspace_events(workspace) -> tuple:
             events.theory_changed)
 
 
-def message_label(name: str, margin: int) -> QtWidgets.QLabel:
-    """A centred, wrapping label shown instead of a plot."""
-    label = QtWidgets.QLabel()
-    label.setObjectName(name)
-    label.setWordWrap(True)
-    label.setAlignment(QtCore.Qt.AlignmentFlag.AlignCenter)
-    label.setMargin(margin)
-    return label
-
-
 class Paged:
     """Mixin of a widget that shows its page, or a message instead of it."""
 
     def _paged(self, message_name: str, page: QtWidgets.QWidget | None = None,
-               margin: int = 12) -> QtWidgets.QVBoxLayout | None:
-        """Stack ``page`` (default: a new one, whose column is returned) and the message."""
-        self._stack = QtWidgets.QStackedLayout(self)
+               margin: int = 12, host: QtWidgets.QWidget | None = None
+               ) -> QtWidgets.QVBoxLayout | None:
+        """Stack ``page`` (default: a new one, whose column is returned) and the message,
+        a centred, wrapping label, in ``host`` (default: this widget)."""
+        self._stack = QtWidgets.QStackedLayout(host or self)
         column = None
         if page is None:
             page = QtWidgets.QWidget(objectName=f"{self.objectName()}Page")
             column = QtWidgets.QVBoxLayout(page)
             column.setContentsMargins(0, 0, 0, 0)
             column.setSpacing(4)
-        self._message = message_label(message_name, margin)
+        self._message = QtWidgets.QLabel(objectName=message_name, wordWrap=True, margin=margin,
+                                         alignment=QtCore.Qt.AlignmentFlag.AlignCenter)
         self._stack.addWidget(page)
         self._stack.addWidget(self._message)
         return column

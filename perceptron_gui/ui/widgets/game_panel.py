@@ -13,17 +13,14 @@ from .float_box import spin_box
 __all__ = ["GamePanel", "proof_lines"]
 
 
-def _bound_text(bound: float) -> str:
-    return str(round(bound)) if abs(bound - round(bound)) < 1e-9 else fmt(bound)
-
-
 def proof_lines(game, moves: int) -> tuple[str, str, str]:
     """The scoreboard's three lines after ``moves`` moves: the score and the proof's two."""
     p = game.proof(moves)
     k = p["k"]
     tilde = "̃" if game.fit_intercept else ""
+    bound = round(game.bound) if abs(game.bound - round(game.bound)) < 1e-9 else fmt(game.bound)
     score = (f"Mistakes forced: {k} in {plural(moves, 'move')}; the bound "
-             f"(R{tilde}/γ{tilde})² = {_bound_text(game.bound)}")
+             f"(R{tilde}/γ{tilde})² = {bound}")
     if game.hidden and not game.finished:
         progress = f"Progress w{tilde}·u{tilde} ≥ kγ{tilde}: hidden with u until the end"
     else:

@@ -121,12 +121,6 @@ class Sniffed:
                           + (", …" if len(self.columns) > 20 else ""))
 
 
-def _encoding(data: bytes) -> str:
-    """``"utf-8"`` or ``"utf-8-sig"``, or FormatError saying what the bytes look like."""
-    files.sniff_binary(data)  # UTF-16/32 (with or without a byte-order mark), binary files
-    return "utf-8-sig" if data.startswith(b"\xef\xbb\xbf") else "utf-8"
-
-
 def _decode(data: bytes, encoding: str, complete: bool) -> str:
     offset = 3 if encoding == "utf-8-sig" else 0
     if not complete:
@@ -286,7 +280,8 @@ def _sniff(path_or_bytes, delimiter, forced_header: bool | None = None) -> Sniff
     data, complete = _read_head(path_or_bytes)
     if not data.strip():
         raise FormatError("the file is empty")
-    encoding = _encoding(data)
+    files.sniff_binary(data)  # UTF-16/32 (with or without a byte-order mark), binary files
+    encoding = "utf-8-sig" if data.startswith(b"\xef\xbb\xbf") else "utf-8"
     text = _decode(data, encoding, complete)
     physical = text.splitlines()
     numbered = [(i, line) for i, line in enumerate(physical) if line.strip()][:_SNIFF_LINES]

@@ -65,8 +65,8 @@ class TableResult:
     def summary(self) -> str:
         """One line for a status bar: points read, mapping, rows skipped or dropped."""
         parts = [f"{self.dataset.n:,} points ({self.x}, {self.y}; label {self.label}: "
-                 + ", ".join(f"{_label_text(k)} → {v:+d}" for k, v in
-                             list(self.mapping.items())[:6])
+                 + ", ".join(f"{short_repr(k, 20) if isinstance(k, str) else repr(k)} → {v:+d}"
+                             for k, v in list(self.mapping.items())[:6])
                  + (", …" if len(self.mapping) > 6 else "") + ")"]
         if self.skipped_lines:
             parts.append(f"skipped {_bad_rows(self.skipped_lines, len(self.skipped_lines))}")
@@ -74,10 +74,6 @@ class TableResult:
             parts.append(f"left out {self.n_other:,} row{'s' if self.n_other > 1 else ''} "
                          "of other classes")
         return "; ".join(parts)
-
-
-def _label_text(key) -> str:
-    return short_repr(key, 20) if isinstance(key, str) else repr(key)
 
 
 def _bad_rows(lines, n: int) -> str:

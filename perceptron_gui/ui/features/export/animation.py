@@ -157,12 +157,6 @@ def render_run_gif(workspace, path, **options) -> GifResult:
     return run_now(run_gif_steps(workspace, path, **options))
 
 
-def no_run_text(workspace) -> str:
-    """Why a learner fitted at once has no run to animate, and which learners have one."""
-    steppers = " or ".join(registry.LEARNERS[key] for key in registry.stepping())
-    return f"{workspace.spec.no_steps_text} Choose a learner that steps: {steppers}."
-
-
 def run_gif_steps(workspace, path, *, frames: int, size=DEFAULT_GIF_SIZE, fps: float = 4.0,
                   unit: str = "update", from_start: bool = False, layers=None, view=None,
                   scale=None, caption: bool = True, progress=None, cancelled=None, axes=None):
@@ -174,8 +168,10 @@ def run_gif_steps(workspace, path, *, frames: int, size=DEFAULT_GIF_SIZE, fps: f
     frames = int(frames)
     if not 1 <= frames <= MAX_FRAMES:
         raise ExportError(f"bad frame count {frames}: expected 1 to {MAX_FRAMES}")
-    if not workspace.running:
-        raise ExportError("nothing to animate: " + (workspace.problem or no_run_text(workspace)))
+    if not workspace.running:  # a problem with the data, or a learner fitted at once
+        steppers = " or ".join(registry.LEARNERS[key] for key in registry.stepping())
+        raise ExportError("nothing to animate: " + (workspace.problem or (
+            f"{workspace.spec.no_steps_text} Choose a learner that steps: {steppers}.")))
     check_writable(path)
     writer = GifWriter(fps)
     started = time.perf_counter()

@@ -129,7 +129,7 @@ class LivePlots(View):
     @property
     def proof_text(self) -> str:
         """Why the proof is not drawn ("" when it is, or when no plot is shown yet)."""
-        return self._parts[1].text if self._built else ""
+        return self._parts[1].message if self._built else ""
 
     def restyle(self) -> None:
         """Use the line widths and font sizes of :attr:`scale` and the current palette."""

@@ -13,7 +13,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from ....core.readouts import no_bound_reason
 from ... import style
 from ...deferred import YieldingTimer
-from ..base import message_label
+from ..base import Paged
 from .items import (
     Note,
     Titles,
@@ -54,7 +54,7 @@ def _range(values, k: int) -> tuple[tuple[float, float], tuple[float, float]]:
     return x, (lo - (pad if lo < 0 else 0.0), hi + pad)
 
 
-class ProofPlot:
+class ProofPlot(Paged):
     """The proof's two plots, or why not (``staged``: the second made by :meth:`build_rest`)."""
 
     #: Its name in :meth:`~.live.LivePlots.part`.
@@ -67,7 +67,6 @@ class ProofPlot:
         self.complete = False
         #: The plots' widget in the live plots' column.
         self.widget = self.proof_box = QtWidgets.QWidget(objectName="plotProof")
-        self._stack = QtWidgets.QStackedLayout(self.proof_box)
         self.proof_view = fit_to_view(pg.GraphicsLayoutWidget())
         self.proof_view.setObjectName("plotProofView")
         self.proof_view.setBackground(style.current().background)
@@ -76,11 +75,9 @@ class ProofPlot:
                                       QtWidgets.QSizePolicy.Policy.Expanding)
         self.proof_view.ci.layout.setSpacing(2)
         self.proof_view.ci.setContentsMargins(2, 2, 2, 2)
-        self.proof_message = message_label("plotProofMessage", 16)
-        self.proof_message.setAutoFillBackground(True)
+        self._paged("plotProofMessage", self.proof_view, 16, host=self.proof_box)
+        self._message.setAutoFillBackground(True)
         self._paint_message()
-        self._stack.addWidget(self.proof_view)
-        self._stack.addWidget(self.proof_message)
         self.dot_plot, self.dot_curve, self.lower_line = self._add_plot(0, "wₖ·w*", "kγ")
         self.stacked = False
         #: Called with :attr:`stacked` when it changes (the live plots give it more height).
@@ -141,16 +138,11 @@ class ProofPlot:
         fast(plot)
         return plot, curve, line
 
-    @property
-    def text(self) -> str:
-        """Why the proof is not drawn ("" when it is)."""
-        return self.proof_message.text() if self._stack.currentIndex() == 1 else ""
-
     def set_scale(self, scale: style.Scale) -> None:
         """Fonts and line widths of ``scale``."""
         self._scale = scale
         font = restyle_part(self.proof_view, self.proof_note, scale, self.dot_plot, self.norm_plot)
-        self.proof_message.setFont(font)
+        self._message.setFont(font)
         self._paint_message()
         self._arrange()  # larger type needs more width
         line, pal = scale.line, style.current()
@@ -161,11 +153,11 @@ class ProofPlot:
         self.upper_line.setPen(pg.mkPen(pal.radius_color, width=line, style=dash))
 
     def _paint_message(self) -> None:
-        palette = self.proof_message.palette()
+        palette = self._message.palette()
         palette.setColor(QtGui.QPalette.ColorRole.Window, pg.mkColor(style.current().background))
         palette.setColor(QtGui.QPalette.ColorRole.WindowText,
                          QtGui.QColor(style.current().foreground))
-        self.proof_message.setPalette(palette)
+        self._message.setPalette(palette)
 
     def refresh(self, ws, k: int) -> None:
         """Draw the proof's quantities up to the ``k``-th update of ``ws``'s run."""
@@ -196,10 +188,9 @@ class ProofPlot:
             else:
                 text = "The proof's plot needs γ: " + (
                     nov.reason if nov is not None and nov.reason else "not available.")
-            self.proof_message.setText(text)
-            self._stack.setCurrentIndex(1)
+            self.set_message(text)
             return
-        self.proof_message.setText("")
+        self._message.setText("")
         self._stack.setCurrentIndex(0)
         self.proof_note.show_text("" if k else "no update yet" + (
             ": w = w₀, set by hand" if a0 else ""))

@@ -29,15 +29,9 @@ from .shaping import ShapingLayer
 from .update_vector import UpdateLayer
 from .weight import WeightLayer
 
-
-def _check(cls) -> None:
-    if not (isinstance(cls, type) and issubclass(cls, Layer)) or cls is Layer:
-        raise TypeError(f"register_layer takes a Layer subclass; got {cls!r}")
-
-
 #: Every layer the canvas draws, by name, in the order of their switches and
 #: legend rows (:func:`register_layer` appends one, :func:`unregister_layer` removes it).
-LAYER_TYPES: Registry[type[Layer]] = Registry("layer", lambda cls: cls.name, _check)
+LAYER_TYPES: Registry[type[Layer]] = Registry.of_subclasses("layer", Layer)
 
 #: Every layer switch with its default (the layers' in registry order, then the
 #: legend's), kept up to date as layers are registered.
@@ -55,7 +49,6 @@ def switch_names(cls: type[Layer]) -> tuple[str, ...]:
 def register_layer(cls: type[Layer]) -> type[Layer]:
     """Add the layer ``cls`` and the switches it brings; returns it (a class decorator too).
     ValueError: no name, a name taken, a switch nobody declares or another layer's."""
-    _check(cls)
     if LAYER_TYPES.get(cls.name) is cls:
         return cls
     names = switch_names(cls)
