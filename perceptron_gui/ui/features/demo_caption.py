@@ -68,24 +68,10 @@ def fitted_pt(htmls_at, font: QtGui.QFont, width: int, height: int,
               target_pt: float, heights: dict[str, float] | None = None
               ) -> tuple[float, float]:
     """The largest caption size from ``target_pt`` down (by 1 pt, to :data:`MIN_CAPTION_PT`)
-    at which every text of ``htmls_at(pt)`` fits ``width`` × ``height``, and the tallest's
-    height.
-
-    Every text is measured at every size: wrapping is not monotone.
-
-    Parameters
-    ----------
-    htmls_at : callable
-        The rich texts to fit at a caption size in points.
-    font : QtGui.QFont
-        The label's font.
-    width, height : int
-        The room, in pixels.
-    target_pt : float
-        The size wanted, in points.
-    heights : dict, optional
-        The heights measured before with this ``font`` and ``width``, by text: read
-        first and filled in (a text laid out once is not laid out again).
+    at which every text of ``htmls_at(pt)`` fits ``width`` × ``height`` pixels, and the
+    tallest's height.  Every text is measured at every size: wrapping is not monotone.
+    ``heights`` (text -> height with this ``font`` and ``width``) is read first and filled
+    in: a text is laid out once.
     """
     heights = {} if heights is None else heights
     doc = None

@@ -91,35 +91,31 @@ class ExerciseUI(QtCore.QObject):
         window.add_toolbar(self.bar, QtCore.Qt.ToolBarArea.TopToolBarArea, new_row=True,
                            key="levels")
         self.bar.setVisible(False)
-        self._panel: ExercisePanel | None = None  # made when first needed (:attr:`panel`)
+        self._section: Section | None = None  # made when first needed
         window.canvas.selectionChanged.connect(self._picked)
         self._menu()
         window.edit_guards.insert(0, self._guard)
         window.commandDispatched.connect(self._dispatched)
 
     @property
-    def panel(self) -> ExercisePanel:
-        """The answer's controls, made with their (hidden) side-panel section when first
+    def section(self) -> Section:
+        """The side panel's (hidden) section of the answer's controls, made when first
         needed: a window where no level is tried does not build them."""
-        if self._panel is None:
-            self._make_panel()
-        return self._panel
+        if self._section is None:
+            panel = ExercisePanel()
+            panel.answered.connect(self.answer)
+            panel.lineChanged.connect(self.set_line)
+            panel.scoreRequested.connect(self.score_line)
+            panel.guessChanged.connect(self._typed)
+            panel.sampleChanged.connect(lambda n: self._choose(n - 1))
+            self._section = self.window.side_panel.add_section("exercise", "Exercise", panel)
+            self._section.setVisible(False)
+        return self._section
 
     @property
-    def section(self) -> Section:
-        """The side panel's section that holds :attr:`panel` (made with it)."""
-        if self._panel is None:
-            self._make_panel()
-        return self.window.side_panel.sections["exercise"]
-
-    def _make_panel(self) -> None:
-        self._panel = panel = ExercisePanel()
-        panel.answered.connect(self.answer)
-        panel.lineChanged.connect(self.set_line)
-        panel.scoreRequested.connect(self.score_line)
-        panel.guessChanged.connect(self._typed)
-        panel.sampleChanged.connect(lambda n: self._choose(n - 1))
-        self.window.side_panel.add_section("exercise", "Exercise", panel).setVisible(False)
+    def panel(self) -> ExercisePanel:
+        """The answer's controls (made with :attr:`section`)."""
+        return self.section.content
 
     # -- the menu --------------------------------------------------------------------------
     def _menu(self) -> None:

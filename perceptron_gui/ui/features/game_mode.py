@@ -88,7 +88,7 @@ class GameUI(QtCore.QObject):
         self._reveal_timer = YieldingTimer(self, self._reveal, name="gameRevealTimer")
         self._computer_timer = YieldingTimer(self, self._computer_step, name="gameComputerTimer")
         self._actions()
-        self._panel: GamePanel | None = None  # made when first needed (:attr:`panel`)
+        self._section: Section | None = None  # made when first needed
         # a game arrives (New game, a file, a demo): then the data and the run are
         # followed while it lasts (nothing is called on an edit or a step without a game:
         # the signal budget, and a long run's ticks)
@@ -104,27 +104,23 @@ class GameUI(QtCore.QObject):
         self.sync()
 
     @property
-    def panel(self) -> GamePanel:
-        """The game's panel, made with its (hidden) side-panel section when first needed: a
+    def section(self) -> Section:
+        """The side panel's (hidden) section of the game's panel, made when first needed: a
         window that never plays does not build it."""
-        if self._panel is None:
-            self._make_panel()
-        return self._panel
+        if self._section is None:
+            panel = GamePanel(self.window.actions)
+            panel.rulesChanged.connect(self._rules_changed)
+            panel.hideRequested.connect(self.hide_u)
+            # above the exercise's section, as when both were made with the window
+            self._section = self.window.side_panel.add_section("game", "The game", panel,
+                                                               before="exercise")
+            self._section.setVisible(False)
+        return self._section
 
     @property
-    def section(self) -> Section:
-        """The side panel's section that holds :attr:`panel` (made with it)."""
-        if self._panel is None:
-            self._make_panel()
-        return self.window.side_panel.sections["game"]
-
-    def _make_panel(self) -> None:
-        self._panel = GamePanel(self.window.actions)
-        self._panel.rulesChanged.connect(self._rules_changed)
-        self._panel.hideRequested.connect(self.hide_u)
-        # above the exercise's section, as when both were made with the window
-        self.window.side_panel.add_section("game", "The game", self._panel,
-                                           before="exercise").setVisible(False)
+    def panel(self) -> GamePanel:
+        """The game's panel (made with :attr:`section`)."""
+        return self.section.content
 
     # -- actions ---------------------------------------------------------------------------
     def _actions(self) -> None:
