@@ -84,8 +84,8 @@ def test_qda_in_the_window_conic_ellipses_posteriors_and_files(qtbot, window, tm
     assert values["error"].endswith(f"({wrong.size} of {data.n})")
     assert values["w"] == "— (the boundary is not a line)"
     assert values["priors"] == fmt_vec(ws.learner.priors_)
-    assert values["covariance"].startswith("Σ₋: " + fmt_vec(ws.learner.covariance_[0][0]))
-    assert "\nΣ₊: " + fmt_vec(ws.learner.covariance_[1][0]) in values["covariance"]
+    (a, b), (c, d) = ([fmt_vec(row) for row in block] for block in ws.learner.covariance_)
+    assert values["covariance"] == f"Σ₋ {a}\n   {b}\nΣ₊ {c}\n   {d}"
     qtbot.waitUntil(lambda: window.timeline.bar.label.text() == "QDA: no steps", timeout=5000)
 
     # the probability shading is predict_proba, and follows reg_param (the overlay off:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...core import Workspace
-from ...core.commands import Command, Run, Seek
+from ...core.commands import Command, Seek
 from ...core.demos import Demo, DemoError, DemoPlayer
 from ...core.demos.draft import DemoDraft, DraftStep, Problem
 from .. import workers
@@ -321,11 +321,6 @@ class DemoEditor(QtWidgets.QDialog):
         """Add a caption-only step after the selected one."""
         row = self.current
         self._change("Add a caption step", lambda d: d.add_note("", at=row), select=row + 1)
-
-    def set_step_action(self, step: int, action: str) -> None:
-        """Make the step ``step`` do the run action ``action`` (scripts and tests)."""
-        self._change(f"The step does: {action}",
-                     lambda d: d.replace_command(step, Run(action)), select=step)
 
     def done(self, result: int) -> None:  # noqa: D102 - QDialog's; work in flight is dropped
         self._measuring = None

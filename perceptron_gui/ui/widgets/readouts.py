@@ -97,6 +97,13 @@ _SECTIONS = {
 #: steps (whose updates, the steps that moved w, need not be mistakes).
 _EPOCH_COUNT = ("Mistakes this epoch", "Updates this epoch")
 
+#: The covariance row's label and tip when each class has its own (QDA, naive Bayes).
+_PER_CLASS = ("Covariances Σ₋, Σ₊",
+              "The covariance of each class, from its own samples: QDA's Σ₋ and Σ₊\n"
+              "(naive Bayes keeps their diagonals, the variances). Each δₖ(x) uses\n"
+              "its own Σₖ: the boundary is a conic (a line when they are equal).")
+_POOLED = next((label, tip) for key, label, _sec, _kind, tip in FIELDS if key == "covariance")
+
 #: Fields whose value spans the whole width (no label column).
 _WIDE = ("note", "update", "status")
 
@@ -259,13 +266,18 @@ class ReadoutPanel(QtWidgets.QWidget):
             for key in ("R", "gamma", "note"):
                 texts.pop(key, None)
         self._names["mistakes"].setText(_EPOCH_COUNT[0 if caps.novikoff else 1])
+        if "covariance" in texts:  # one pooled Σ (LDA), or one a class (QDA, naive Bayes)
+            label, tip = _POOLED if np.ndim(ws.learner.covariance_) == 2 else _PER_CLASS
+            self._names["covariance"].setText(label)
+            for widget in (self._names["covariance"], self._values["covariance"]):
+                widget.setToolTip(tip)
         for key, value in self._values.items():
             shown = self._kinds[key] in sections and key in texts
             if shown:
                 value.setText(texts[key])
             self._form.setRowVisible(value, shown)
         # the form squeezes a wrapping label when the panel shrinks: its lines stay whole
-        for key in ("classes", "note"):
+        for key in ("classes", "note", "covariance"):
             label = self._values[key]
             label.setMinimumHeight(label.fontMetrics().boundingRect(
                 QtCore.QRect(0, 0, 1 << 20, 1 << 20), 0, texts.get(key, "")).height())
@@ -334,10 +346,11 @@ class ReadoutPanel(QtWidgets.QWidget):
             cov = np.asarray(model.covariance_)
             if cov.ndim == 2:  # one pooled covariance (LDA)
                 rows = "\n".join(fmt_vec(row) for row in cov)
-            else:  # one a class (QDA, naive Bayes), in the order of classes_: −, +
+            else:  # one a class (QDA, naive Bayes), in the order of classes_: −, +, a
+                # matrix row a line, so that no row wraps in the narrow column
                 names = ("Σ₋", "Σ₊") if len(cov) == 2 else [f"Σ{k}" for k in range(len(cov))]
-                rows = "\n".join(f"{name}: " + "; ".join(fmt_vec(row) for row in block)
-                                  for name, block in zip(names, cov, strict=True))
+                rows = "\n".join(f"{name} " + f"\n{' ' * (len(name) + 1)}".join(
+                    fmt_vec(row) for row in block) for name, block in zip(names, cov, strict=True))
             extra = []
             if getattr(model, "shrinkage_", 0.0):
                 extra.append(f"shrinkage a = {fmt(model.shrinkage_)}")

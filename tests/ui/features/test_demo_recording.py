@@ -387,7 +387,10 @@ def test_the_editors_buttons_check_and_save_when_clicked(window, qtbot):
 
 def test_the_editor_changes_what_a_step_does(window, qtbot):
     editor = window.demo_files.edit_demo("first-updates")
-    editor.set_step_action(1, "run_to_end")
+    editor.select(1)
+    index = editor.what.findText("Run to the end")
+    editor.what.setCurrentIndex(index)
+    editor.what.activated.emit(index)  # as a choice in the list
     assert editor.draft.steps[0].data == {"action": "run_to_end"}
     assert editor.what.currentText() == "Run to the end"
     editor.undo_stack.undo()

@@ -17,6 +17,8 @@ from perceptron_gui.core import Dataset, Workspace, generators
 from perceptron_gui.core.dataset import ReplaceAll
 from perceptron_gui.ui import style, workers
 from perceptron_gui.ui.features.export import renderer as export_renderer
+from perceptron_gui.ui.features.export.job import run_now
+from perceptron_gui.ui.features.export.svg import markers_document
 from perceptron_gui.ui.widgets.canvas.items import pyqtgraph_internals as internals
 
 
@@ -94,7 +96,7 @@ def test_points_are_painted_at_their_pixels_in_their_colours(qapp):
 def _svg_of(ws, size, layers):
     """The SVG of ``ws``, and a function from data to the SVG's coordinates (the scene's)."""
     with export_renderer.CanvasRenderer(ws, size, layers=layers) as renderer:
-        data = renderer.svg()
+        data = b"".join(markers_document(run_now(renderer.svg_steps())))
         vb = renderer.canvas.getViewBox()
         where = [vb.mapViewToScene(QtCore.QPointF(*p)) for p in ws.dataset.X]
     return data, [(q.x(), q.y()) for q in where]

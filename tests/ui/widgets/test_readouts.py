@@ -140,6 +140,26 @@ def test_lda_hides_the_perceptron_rows(qtbot, converged):
     assert panel.values()["k"] == "0"
 
 
+@pytest.mark.parametrize("learner", ["qda", "naive_bayes"])
+def test_each_class_covariance_is_named_and_shown_whole_in_a_narrow_panel(qtbot, learner):
+    # at 1280 x 800 QDA's "Pooled covariance Σ" showed Σ₋ cut after its first row and
+    # no Σ₊: a wrapped row squeezed by the form, and not a pooled covariance at all
+    ws = Workspace(generators.blobs(40, seed=1), learner=learner)
+    panel = make_panel(qtbot, ws)
+    panel.resize(280, 900)
+    panel.refresh()
+    name = panel.findChild(QtWidgets.QLabel, "readoutLabel_covariance")
+    value = panel.findChild(QtWidgets.QLabel, "readout_covariance")
+    assert name.text() == "Covariances Σ₋, Σ₊" and "each class" in name.toolTip()
+    lines = value.text().splitlines()
+    assert [line[:3] for line in lines] == ["Σ₋ ", "   ", "Σ₊ ", "   "]
+    qtbot.waitUntil(lambda: value.height() >= len(lines) * value.fontMetrics().lineSpacing(),
+                    timeout=5000)
+    ws.set_learner("lda")
+    panel.refresh()
+    assert name.text() == "Pooled covariance Σ" and "shared by both" in name.toolTip()
+
+
 def test_kernel_learner(qtbot):
     ws = Workspace(generators.circles(30, seed=2), learner="dual")
     ws.set_params(kernel="rbf", gamma=2.0)

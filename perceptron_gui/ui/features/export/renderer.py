@@ -254,10 +254,6 @@ class CanvasRenderer:
             image = image.scaled(w, h)
         return image.convertToFormat(QtGui.QImage.Format.Format_RGB32)
 
-    def svg(self) -> bytes:
-        """The canvas now, as SVG (synchronously)."""
-        return b"".join(markers_document(run_now(self.svg_steps())))
-
     def svg_steps(self):
         """The canvas now as :class:`.svg.SvgParts`; a generator of UI-thread slices."""
         from pyqtgraph.exporters import SVGExporter
