@@ -160,6 +160,12 @@ class ReadoutPanel(QtWidgets.QWidget):
         self._build()  # shown with its parent, never shown or hidden itself
         super().showEvent(event)
 
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        # a new height laid the rows out by their heights at the old one (after LDA then
+        # QDA, 'QDA fitted' was drawn over the covariances' last lines): lay them out again
+        self._form.invalidate()
+
     def _build(self) -> None:
         if self._built:
             return

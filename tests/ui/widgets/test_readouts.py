@@ -327,3 +327,24 @@ def test_gamma_says_which_margin_it_is(qtbot, converged):
     assert row is not None and "geometric" in row.text()
     tip = panel.findChild(QtWidgets.QLabel, "readout_gamma").toolTip()
     assert "w* of length 1" in tip and "functional margin" in tip
+
+
+def test_no_row_overlaps_the_next_after_the_learner_changes(window, qtbot):
+    # after LDA then QDA the form kept its old row heights: QDA's 'QDA fitted' was drawn
+    # over the last two rows of its covariances (1280 x 800, the lda-vs-qda demo)
+    from tests.ui.helpers import settle
+
+    for section in window.side_panel.sections.values():
+        section.set_expanded(True)
+    window.demos.play("lda-vs-qda")
+    panel = window.readouts
+    for status in ("LDA fitted", "QDA fitted"):
+        window.demos.next()
+        qtbot.waitUntil(lambda s=status: panel.values()["status"] == s, timeout=10_000)
+    settle(qtbot, window)
+    rows = sorted((label.geometry() for label in panel.findChildren(QtWidgets.QLabel)
+                   if label.isVisibleTo(panel) and label.objectName().startswith("readout_")),
+                  key=lambda g: g.top())
+    assert len(rows) > 5
+    assert [(a, b) for a, b in zip(rows, rows[1:], strict=False)
+            if b.top() <= a.bottom()] == []
