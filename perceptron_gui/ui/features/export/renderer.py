@@ -241,19 +241,6 @@ class CanvasRenderer:
         """The canvas now, as a QImage of exactly :attr:`size` pixels (synchronously)."""
         return consume(compose, run_now(self.parts_steps()))
 
-    def scene_image(self) -> QtGui.QImage:
-        """The canvas painted whole by pyqtgraph's ``ImageExporter`` (the tests' reference)."""
-        from pyqtgraph.exporters import ImageExporter
-
-        scene = run_now(self._prepare_steps())
-        exporter = _sized(ImageExporter(scene), *self.size)
-        w, h = self.size
-        exporter.params["antialias"] = True
-        image = exporter.export(toBytes=True)
-        if image.width() != w or image.height() != h:  # pragma: no cover - defensive
-            image = image.scaled(w, h)
-        return image.convertToFormat(QtGui.QImage.Format.Format_RGB32)
-
     def svg_steps(self):
         """The canvas now as :class:`.svg.SvgParts`; a generator of UI-thread slices."""
         from pyqtgraph.exporters import SVGExporter
