@@ -71,6 +71,10 @@ class LevelBar(QtWidgets.QToolBar):
         """Show the level ``key`` tried, its ``attempt`` (1-based) and ``progress``."""
         i, level = next((i, lv) for i, lv in enumerate(self._levels, 1) if lv.key == key)
         self._group.actions()[i - 1].setChecked(True)
+        for j, button in enumerate(self.buttons, 1):  # pressed is faint in some styles
+            font = button.font()
+            font.setBold(j == i)
+            button.setFont(font)
         self.goal.setText(f"{i}. {level.title}: {level.goal}")
         self.hint.setText(f"Hint: {level.hint}")
         self.hint.setVisible(False)

@@ -214,6 +214,8 @@ def test_the_level_bar_numbers_the_levels_scores_attempts_and_keeps_them(qtbot, 
     first = LEVELS[0]
     qtbot.mouseClick(bar.buttons[0], QtCore.Qt.MouseButton.LeftButton)
     assert bar.isVisible() and attempt_of(window.workspace).level is first
+    # the level tried is marked in bold, not only by a pressed look faint in some styles
+    assert [b.font().bold() for b in bar.buttons] == [True] + [False] * (len(LEVELS) - 1)
     top = window.canvas.mapTo(window, QtCore.QPoint(0, 0)).y()
     assert bar.goal.isVisible() and bar.goal.mapTo(window, QtCore.QPoint(0, 0)).y() < top
     assert bar.goal.text() == f"1. {first.title}: {first.goal}"
@@ -235,6 +237,8 @@ def test_the_level_bar_numbers_the_levels_scores_attempts_and_keeps_them(qtbot, 
     # kept in the settings: a new window (the same student on this machine) reads them
     assert settings.value("exercises/attempts", "json") == {first.key: 2}
     assert settings.value("exercises/best", "json") == {first.key: 1.0}
+    ui.start(LEVELS[2].key)
+    assert [b.font().bold() for b in bar.buttons] == [i == 2 for i in range(len(LEVELS))]
     _answer_esc(monkeypatch, "Yes")
     qtbot.keyClick(window, QtCore.Qt.Key.Key_Escape)
     assert not bar.isVisible()
