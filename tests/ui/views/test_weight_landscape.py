@@ -107,18 +107,24 @@ def make_view(qtbot, ws) -> WeightSpaceView:
     return view
 
 
-def test_landscape_without_bias_is_the_risk_over_the_view(qtbot):
-    data = generators.separable(30, seed=11, margin=0.1, offset=0.0, angle=2.2)
+def converged_without_bias(n: int, margin: float) -> Workspace:
+    """A run to the end, without a bias, on ``n`` separable points (the view's cases)."""
+    data = generators.separable(n, seed=11, margin=margin, offset=0.0, angle=2.2)
     ws = Workspace(data)
     ws.set_params(fit_intercept=False)
     ws.run_to_end()
+    return ws
+
+
+def test_landscape_without_bias_is_the_risk_over_the_view(qtbot):
+    ws = converged_without_bias(30, 0.1)
     view = make_view(qtbot, ws)
     view.landscape_box.setChecked(True)
     layer = view.landscape
     assert layer.grid is not None and layer.loss.name == "perceptron"  # small: computed at once
     box = tuple(map(tuple, view.plot.getViewBox().viewRange()))
     assert layer.rect == box
-    L = np.column_stack([data.X * data.y[:, None], np.zeros(30)])
+    L = np.column_stack([ws.dataset.X * ws.dataset.y[:, None], np.zeros(30)])
     size = layer.grid.shape[0]
     np.testing.assert_allclose(layer.grid, by_hand(L, "perceptron", box, size), rtol=1e-9,
                                atol=1e-12)
@@ -193,17 +199,14 @@ def test_a_large_landscape_is_refined_in_a_worker_newest_only(qtbot):
 
 
 def test_generous_region_against_scipy(qtbot):
-    data = generators.separable(20, seed=11, margin=0.3, offset=0.0, angle=2.2)
-    ws = Workspace(data)
-    ws.set_params(fit_intercept=False)
-    ws.run_to_end()
+    ws = converged_without_bias(20, 0.3)
     view = make_view(qtbot, ws)
     view.generous_box.setChecked(True)
-    Z = data.X * data.y[:, None]
+    Z = ws.dataset.X * ws.dataset.y[:, None]
     sq = np.sum(Z * Z, axis=1)
     # zoom out until the region shows: it lies R²/γ away
     from perceptron_gui.core.theory import novikoff
-    nov = novikoff(data.X, data.y, fit_intercept=False)
+    nov = novikoff(ws.dataset.X, ws.dataset.y, fit_intercept=False)
     far = 3.0 * nov.radius ** 2 / nov.margin
     view.show_box((-far, far), (-far, far))
     lines_, box, poly = view.generous
@@ -264,10 +267,7 @@ def test_a_cut_dropped_when_the_view_hides_is_no_longer_under_way(qtbot, monkeyp
     from perceptron_gui.ui.views.weights import view as view_module
 
     monkeypatch.setattr(view_module, "GENEROUS_AT_ONCE", 5)  # 20 cases go to a worker
-    data = generators.separable(20, seed=11, margin=0.3, offset=0.0, angle=2.2)
-    ws = Workspace(data)
-    ws.set_params(fit_intercept=False)
-    ws.run_to_end()
+    ws = converged_without_bias(20, 0.3)
     view = make_view(qtbot, ws)
     view.generous_box.setChecked(True)
     view.refresh()
