@@ -91,3 +91,32 @@ def test_the_core_loads_before_pyside6(launch):
     first_qt = order.index("PySide6")
     assert order.index("perceptron_gui.core.workspace") < first_qt
     assert order.index("numpy") < first_qt
+
+
+#: Core modules the workspace of a launch does not need: files, commands, the game's
+#: commands, demos, samples, exercises, reports, the compiled loop's warm-up.
+CORE_LATER = ("perceptron_gui.core.io", "perceptron_gui.core.commands",
+              "perceptron_gui.core.game_commands", "perceptron_gui.core.demos",
+              "perceptron_gui.core.samples", "perceptron_gui.core.exercises",
+              "perceptron_gui.core.report", "perceptron_gui.core.learners.warmup", "json")
+
+
+def test_the_core_a_launch_imports_before_pyside6_leaves_files_and_modes_out():
+    # what app._open_window imports and makes before PySide6, in a fresh interpreter
+    code = ("import sys\n"
+            "from perceptron_gui.core import Workspace, generators\n"
+            "from perceptron_gui.core.learners import registry\n"
+            "Workspace(learner=registry.DEFAULT)\n"
+            f"print(sorted(m for m in sys.modules if m.split('.')[0] in {HEAVY!r} or any("
+            f"m == n or m.startswith(n + '.') for n in {CORE_LATER!r})))\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=str(ROOT), timeout=120, check=True)
+    assert proc.stdout.strip() == "[]", f"imported with the workspace: {proc.stdout}"
+
+
+def test_every_name_of_the_core_imports_with_a_star():
+    import perceptron_gui.core as core
+
+    names: dict = {}
+    exec("from perceptron_gui.core import *", names)  # io is imported as it is named
+    assert set(core.__all__) <= set(names) and names["io"].FormatError

@@ -2,14 +2,14 @@
 
 Nothing here imports PySide6, shiboken6 or pyqtgraph (a test checks it), so the
 mathematics can be used from scripts and tested without a display.
-``samples`` and ``io.tabular`` are imported only when named: launching the
-program does not need them.  ``datasets`` is the former name of
-:mod:`.generators` and still imports it.
+``io`` (file formats), ``samples`` and ``io.tabular`` are imported only when
+named (``from perceptron_gui.core import io``): launching does not need them.
+``datasets`` is the former name of :mod:`.generators` and still imports it.
 """
 
 import sys as _sys
 
-from . import generators, io, theory
+from . import generators, theory
 from .dataset import Dataset
 from .learners import DualPerceptron, NotFittedError, PrimalPerceptron, StepEvent
 from .learners.lda import LDA

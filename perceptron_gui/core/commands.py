@@ -22,26 +22,9 @@ from .registry import Registry
 from .values import check_integer
 from .viewstate import check_rect
 
-__all__ = [
-    "Command",
-    "EditData",
-    "Run",
-    "Seek",
-    "SetLearner",
-    "SetParams",
-    "SetLayers",
-    "SetViewRect",
-    "ShowViews",
-    "SampleModel",
-    "SetWeights",
-    "Restore",
-    "COMMANDS",
-    "register",
-    "unregister",
-    "RUN_ACTIONS",
-    "EDIT_KINDS",
-    "from_dict",
-]
+__all__ = ["Command", "EditData", "Run", "Seek", "SetLearner", "SetParams", "SetLayers",
+           "SetViewRect", "ShowViews", "SampleModel", "SetWeights", "Restore", "COMMANDS",
+           "register", "unregister", "RUN_ACTIONS", "EDIT_KINDS", "from_dict"]
 
 #: Each step action as the window's menus name it.
 _RUN_TEXTS = {"step": "Step one sample", "step_update": "Step to the next update",

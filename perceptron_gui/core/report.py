@@ -17,20 +17,9 @@ import numpy as np
 from .learners.losses import PERCEPTRON, loss_for
 from .text import format_update
 
-__all__ = [
-    "Block",
-    "ROWS_PER_BLOCK",
-    "RunSource",
-    "UpdateRow",
-    "n_updates",
-    "update_row",
-    "update_rows",
-    "log_rows",
-    "csv_columns",
-    "csv_blocks",
-    "log_to_csv",
-    "write_blocks",
-]
+__all__ = ["Block", "ROWS_PER_BLOCK", "RunSource", "UpdateRow", "n_updates", "update_row",
+           "update_rows", "log_rows", "csv_columns", "csv_blocks", "log_to_csv",
+           "write_blocks"]
 
 
 @dataclass(frozen=True)

@@ -19,20 +19,7 @@ from .workspacefile import (
     workspace_to_json,
 )
 
-__all__ = [
-    "FORMAT_TAG",
-    "FORMAT_VERSION",
-    "MAX_FILE_BYTES",
-    "MAX_POINTS",
-    "Cancelled",
-    "FormatError",
-    "atomic_write_bytes",
-    "load_workspace",
-    "read_csv",
-    "read_csv_with_mapping",
-    "save_workspace",
-    "workspace_from_json",
-    "workspace_json_chunks",
-    "workspace_to_json",
-    "write_csv",
-]
+__all__ = ["FORMAT_TAG", "FORMAT_VERSION", "MAX_FILE_BYTES", "MAX_POINTS", "Cancelled",
+           "FormatError", "atomic_write_bytes", "load_workspace", "read_csv",
+           "read_csv_with_mapping", "save_workspace", "workspace_from_json",
+           "workspace_json_chunks", "workspace_to_json", "write_csv"]
