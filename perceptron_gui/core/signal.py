@@ -15,6 +15,7 @@ notice such an end, and the signal forgets the object's methods then.
 from __future__ import annotations
 
 import functools
+import inspect
 import types
 import weakref
 
@@ -65,13 +66,36 @@ def _forget(owner_ref, *_args) -> None:
             signal.disconnect(types.MethodType(function, owner))
 
 
+def _max_args(slot) -> int | None:
+    """How many positional arguments a plain function or method takes, from its code (as
+    psygnal's check would find); None when psygnal must inspect ``slot`` itself."""
+    function = getattr(slot, "__func__", slot)
+    if type(function) is not types.FunctionType or hasattr(function, "__wrapped__") \
+            or hasattr(function, "__signature__"):
+        return None
+    code, bound, kwdefaults = function.__code__, int(slot is not function), function.__kwdefaults__
+    n = code.co_argcount
+    if code.co_flags & inspect.CO_VARARGS or n < bound or any(
+            k not in (kwdefaults or {}) for k in code.co_varnames[n:n + code.co_kwonlyargcount]):
+        return None
+    return n - bound
+
+
 class SignalInstance(psygnal.SignalInstance):
     """A psygnal signal instance whose bound-method slots also go when their owner ends."""
 
     def connect(self, slot=None, **kwargs):
-        """Connect ``slot`` (see :meth:`psygnal.SignalInstance.connect`); returns it."""
+        """Connect ``slot`` (see :meth:`psygnal.SignalInstance.connect`); returns it.
+
+        A plain function's or method's arguments are counted from its code, and psygnal
+        is given that count (``max_args``) rather than inspecting its signature.
+        """
         if slot is None:
             return functools.partial(self.connect, **kwargs)
+        most = None if kwargs.keys() & {"check_nargs", "max_args"} else _max_args(slot)
+        if most is not None and (most - len(getattr(slot, "__defaults__", None) or ())
+                                 <= len(self.signature.parameters)):
+            kwargs.update(max_args=most, on_ref_error=kwargs.get("on_ref_error", "ignore"))
         super().connect(slot, **kwargs)
         if isinstance(slot, types.MethodType) and _watchers:
             _note(self, slot)

@@ -26,24 +26,7 @@ from .format import (
 from .player import DemoPlayer, DemoTooLong, WorkspaceState
 from .reader import DemoError, UnknownDemoError
 
-__all__ = [
-    "DEMO_DIR",
-    "FORMAT",
-    "VERSION",
-    "MAX_TITLE_CHARS",
-    "MAX_CAPTION_CHARS",
-    "MAX_STEPS",
-    "ACTIONS",
-    "CHECKS",
-    "Check",
-    "Demo",
-    "DemoStep",
-    "DemoError",
-    "UnknownDemoError",
-    "DemoTooLong",
-    "DemoPlayer",
-    "WorkspaceState",
-    "list_demos",
-    "load_demo",
-    "parse_demo",
-]
+__all__ = ["DEMO_DIR", "FORMAT", "VERSION", "MAX_TITLE_CHARS", "MAX_CAPTION_CHARS",
+           "MAX_STEPS", "ACTIONS", "CHECKS", "Check", "Demo", "DemoStep", "DemoError",
+           "UnknownDemoError", "DemoTooLong", "DemoPlayer", "WorkspaceState", "list_demos",
+           "load_demo", "parse_demo"]
