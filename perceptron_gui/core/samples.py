@@ -8,31 +8,15 @@ of each description.
 from __future__ import annotations
 
 import dataclasses
-import sys
-import sysconfig
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 
 from .dataset import Dataset
+from .resources import shipped_dir
 
 __all__ = ["DATA_DIR", "SAMPLES", "Sample", "UnknownSampleError", "load", "names",
-           "open_workspace", "shipped_dir"]
-
-
-def shipped_dir(kind: str) -> Path:
-    """Where the shipped files of ``kind`` (``"data"``, ``"demos"``) are.
-
-    In a source checkout and an editable install, ``resources/`` beside the
-    package; a wheel installs them (``[tool.setuptools.data-files]``) under
-    the environment's data prefix.
-    """
-    candidates = [
-        Path(__file__).resolve().parents[2] / "resources" / kind,
-        Path(sysconfig.get_path("data")) / "share" / "perceptron-gui" / kind,
-        Path(sys.prefix) / "share" / "perceptron-gui" / kind,
-    ]
-    return next((path for path in candidates if path.is_dir()), candidates[0])
+           "open_workspace"]
 
 
 #: The folder of the shipped data files (``resources/data``).

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from ..core.samples import shipped_dir
+from ..core.resources import shipped_dir
 
 __all__ = ["ICON_FILE", "app_icon", "epoch_icon", "glyph_color", "glyph_icon"]
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from ..dataset import Dataset
 from ..io import files
 from ..io.workspacefile import FORMAT_TAG as WORKSPACE_FORMAT
-from ..samples import shipped_dir
+from ..resources import shipped_dir
 from .reader import DemoError, Reader, UnknownDemoError, describe
 from .steps import ACTIONS, MAX_CAPTION_CHARS, DemoStep, Simulation, caption_text, parse_step
 
