@@ -67,6 +67,7 @@ class ReadableAxis(pg.AxisItem):
         super().__init__(orientation, **kwargs)
         self.counts = counts
         self._finest: float | None = None  # the finest tick spacing drawn (tickValues)
+        self._into_cache = False  # the picture was drawn for the axis's pixel cache
         self.enableAutoSIPrefix(False)  # the labels carry their own power of ten
 
     @property
@@ -80,6 +81,25 @@ class ReadableAxis(pg.AxisItem):
             self.setLabel(title, **css)
         elif self.label.isVisible():
             self.showLabel(False)
+
+    def paint(self, p, opt, widget) -> None:
+        # into the axis's pixel cache (a transparent pixmap; an export paints onto an image)
+        # ticks and grid lines, which never overlap, come out the same written as blended,
+        # ten times faster when translucent; the opaque axis line then goes over them
+        fast = isinstance(p.device(), pg.QtGui.QPixmap) and bool(self.cacheMode().value)
+        if fast != self._into_cache:
+            self._into_cache, self.picture = fast, None
+        super().paint(p, opt, widget)
+
+    def drawPicture(self, p, axis, ticks, texts) -> None:  # noqa: N802 - pyqtgraph's name
+        if self._into_cache:
+            p.setRenderHint(p.RenderHint.Antialiasing, False)
+            p.setCompositionMode(p.CompositionMode.CompositionMode_Source)
+            for pen, p1, p2 in ticks:
+                p.setPen(pen)
+                p.drawLine(p1, p2)
+            p.setCompositionMode(p.CompositionMode.CompositionMode_SourceOver)
+        super().drawPicture(p, axis, [] if self._into_cache else ticks, texts)
 
     def tickValues(self, minVal: float, maxVal: float, size: float):  # noqa: N802 - Qt's name
         lo, hi = sorted((minVal, maxVal))
