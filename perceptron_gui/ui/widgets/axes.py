@@ -14,7 +14,8 @@ import pyqtgraph as pg
 from ...core.text import fmt_count, fmt_power, fmt_tick
 from .. import style
 
-__all__ = ["MAX_CHARS", "ReadableAxis", "count_label", "log_ticks", "style_axes", "value_label"]
+__all__ = ["MAX_CHARS", "ReadableAxis", "count_label", "log_ticks", "size_for_labels", "style_axes",
+           "value_label"]
 
 #: The longest tick label an axis writes.
 MAX_CHARS = 8
@@ -58,6 +59,17 @@ def style_axes(plot: pg.PlotItem, font_pt: float, titles=("", "")) -> None:
         axis.setTextPen(pg.mkPen(foreground))
         axis.setStyle(tickFont=font)
         axis.set_title(title, css)
+
+
+def size_for_labels(plot: pg.PlotItem) -> None:
+    """Size ``plot``'s bottom and left axes for the tick labels they show now, as a paint does."""
+    picture = pg.QtGui.QPicture()
+    painter = pg.QtGui.QPainter(picture)
+    for name in ("bottom", "left"):
+        axis = plot.getAxis(name)
+        painter.setFont(axis.style["tickFont"] or painter.font())
+        axis.generateDrawSpecs(painter)
+    painter.end()
 
 
 class ReadableAxis(pg.AxisItem):
