@@ -82,8 +82,6 @@ class MainWindow(QtWidgets.QMainWindow):
         #: (``views.VIEW_TYPES``; the live plots first).
         self.views = ViewsArea(self.workspace)
         self.views.commandIssued.connect(self._dispatch_from_view)
-        #: The live plots (the views area's view "plots").
-        self.plots = self.views.view("plots")
         self.splitter = QtWidgets.QSplitter(QtCore.Qt.Orientation.Horizontal,
                                             objectName="mainSplitter")
         self.splitter.addWidget(self.canvas_area)
@@ -414,6 +412,11 @@ class MainWindow(QtWidgets.QMainWindow):
         self.actionClear.setEnabled(ws.dataset.n > 0)
         self.speedSlider.setEnabled(ws.capabilities.steps)
         self._layer_actions["probability"].setVisible(ws.capabilities.posteriors)
+
+    @property
+    def plots(self):
+        """The live plots (the views area's view "plots"), built when first shown or asked for."""
+        return self.views.view("plots")
 
     @property
     def presenting(self) -> bool:
