@@ -62,13 +62,13 @@ def style_axes(plot: pg.PlotItem, font_pt: float, titles=("", "")) -> None:
 
 
 def size_for_labels(plot: pg.PlotItem) -> None:
-    """Size ``plot``'s bottom and left axes for the tick labels they show now, as a paint does."""
+    """Size ``plot``'s left axis for the tick labels it shows now, as its paint does (the
+    bottom axis, sized by their height, keeps its size at the tick fonts in use)."""
+    axis = plot.getAxis("left")
     picture = pg.QtGui.QPicture()
     painter = pg.QtGui.QPainter(picture)
-    for name in ("bottom", "left"):
-        axis = plot.getAxis(name)
-        painter.setFont(axis.style["tickFont"] or painter.font())
-        axis.generateDrawSpecs(painter)
+    painter.setFont(axis.style["tickFont"] or painter.font())
+    axis.generateDrawSpecs(painter)
     painter.end()
 
 
