@@ -62,8 +62,7 @@ def style_axes(plot: pg.PlotItem, font_pt: float, titles=("", "")) -> None:
 
 
 def size_for_labels(plot: pg.PlotItem) -> None:
-    """Size ``plot``'s left axis for the tick labels it shows now, as its paint does (the
-    bottom axis, sized by their height, keeps its size at the tick fonts in use)."""
+    """Size ``plot``'s left axis for the tick labels it shows now, as its paint does."""
     axis = plot.getAxis("left")
     picture = pg.QtGui.QPicture()
     painter = pg.QtGui.QPainter(picture)
