@@ -82,8 +82,6 @@ class MainWindow(QtWidgets.QMainWindow):
         #: (``views.VIEW_TYPES``; the live plots first).
         self.views = ViewsArea(self.workspace)
         self.views.commandIssued.connect(self._dispatch_from_view)
-        #: The live plots (the views area's view "plots").
-        self.plots = self.views.view("plots")
         self.splitter = QtWidgets.QSplitter(QtCore.Qt.Orientation.Horizontal,
                                             objectName="mainSplitter")
         self.splitter.addWidget(self.canvas_area)
@@ -113,7 +111,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self._build_actions()
         self._build_toolbars()
         self._build_menus()
-        self._build_status_bar()
+        for widget in self.playback.status_widgets():
+            self.add_status_widget(widget)
         self._connect()
         self._install_features()
         self.undo_stack.cleanChanged.connect(self.update_title)
@@ -256,10 +255,6 @@ class MainWindow(QtWidgets.QMainWindow):
         self.menus["run"].addActions(self.playback.run_menu_actions())
         self.menus["help"].addActions([self.actionShortcuts, self.actionAbout])
 
-    def _build_status_bar(self) -> None:
-        for widget in self.playback.status_widgets():
-            self.statusBar().addPermanentWidget(widget)
-
     def _connect(self) -> None:
         ws = self.workspace
         self.canvas.editRequested.connect(lambda edit: self.dispatch(EditData(edit)))
@@ -396,8 +391,7 @@ class MainWindow(QtWidgets.QMainWindow):
 
     def _pace_canvas(self) -> None:
         """While running to the end the canvas redraws a few times a second, not every slice."""
-        self.canvas.set_redraw_interval(
-            RUN_REDRAW_SECONDS if self.playback.running_to_end else 0.0)
+        self.canvas.set_redraw_interval(RUN_REDRAW_SECONDS if self.playback.running_to_end else 0.0)
 
     def _update_actions(self, *_args) -> None:
         """The one place that enables and disables controls, from the workspace."""
@@ -414,6 +408,11 @@ class MainWindow(QtWidgets.QMainWindow):
         self.actionClear.setEnabled(ws.dataset.n > 0)
         self.speedSlider.setEnabled(ws.capabilities.steps)
         self._layer_actions["probability"].setVisible(ws.capabilities.posteriors)
+
+    @property
+    def plots(self):
+        """The live plots (the views area's view "plots"), built when first shown or asked for."""
+        return self.views.view("plots")
 
     @property
     def presenting(self) -> bool:

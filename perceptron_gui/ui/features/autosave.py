@@ -40,8 +40,7 @@ from .files import WorkspaceSnapshot
 if TYPE_CHECKING:
     from ..window_api import WindowAPI
 
-__all__ = ["Autosave", "dataset_digest", "default_directory", "INTERVAL_SECONDS",
-           "POLL_SECONDS"]
+__all__ = ["Autosave", "dataset_digest", "default_directory", "INTERVAL_SECONDS", "POLL_SECONDS"]
 
 log = logging.getLogger("perceptron_gui")
 

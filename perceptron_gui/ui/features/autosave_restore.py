@@ -49,8 +49,7 @@ def find_orphans(directory: str, exclude: str = "",
         if lock is None:
             continue  # its instance is running
         path = os.path.join(directory, name)
-        part = None if progress is None else (
-            lambda f, i=i: progress((i + f) / len(names)))
+        part = None if progress is None else (lambda f, i=i: progress((i + f) / len(names)))
         try:
             loaded = io.load_workspace(path, progress=part)
             mtime = datetime.datetime.fromtimestamp(os.path.getmtime(path))
@@ -72,8 +71,7 @@ def find_orphans(directory: str, exclude: str = "",
             damaged.append(f"{target}: {exc}")
             lock.unlock()
             continue
-        orphans.append(Orphan(directory, stem, loaded, read_document(directory, stem), mtime,
-                              lock))
+        orphans.append(Orphan(directory, stem, loaded, read_document(directory, stem), mtime, lock))
     orphans.sort(key=lambda o: o.mtime, reverse=True)
     return orphans, damaged
 

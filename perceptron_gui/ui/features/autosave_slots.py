@@ -97,8 +97,7 @@ def write_slot(directory: str, stem: str, snapshot: WorkspaceSnapshot, document:
     """Runs in a worker: the work first, then the document it belongs to."""
     io.atomic_write_bytes(os.path.join(directory, f"{stem}.json"),
                           io.workspace_json_chunks(snapshot))
-    io.atomic_write_bytes(os.path.join(directory, f"{stem}.document"),
-                          [document.encode("utf-8")])
+    io.atomic_write_bytes(os.path.join(directory, f"{stem}.document"), [document.encode("utf-8")])
 
 
 def autosave_names(directory: str, exclude: str = "") -> list[str]:

@@ -289,8 +289,7 @@ class DemoEditor(QtWidgets.QDialog):
         row = self.current
         if row and self.seek.isVisible():
             value = self.seek.value()
-            self._change(f"Go to step {value}",
-                         lambda d: d.replace_command(row, Seek(value)))
+            self._change(f"Go to step {value}", lambda d: d.replace_command(row, Seek(value)))
 
     def _on_rows_moved(self, _parent, start, _end, _dest, row) -> None:
         if self._loading:

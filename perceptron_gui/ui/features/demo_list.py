@@ -64,8 +64,7 @@ class DemoList:
                 header.setSeparator(True)  # a section: drawn as a titled separator
                 self._add(header)
             title, description = _menu_text(entry.path, entry.name)
-            act = QtGui.QAction(title.replace("&", "&&") + (" ✎" if entry.user else ""),
-                                self._menu)
+            act = QtGui.QAction(title.replace("&", "&&") + (" ✎" if entry.user else ""), self._menu)
             act.setObjectName(f"actionDemo_{entry.name}" + ("_user" if entry.user else ""))
             act.setToolTip(errors.plain_tooltip(
                 description + (f"\n(your demo: {entry.path})" if entry.user else "")))

@@ -181,8 +181,7 @@ class FileManager(RecentFiles, QtCore.QObject):
 
     def is_dirty(self) -> bool:
         """True when the document has unsaved changes."""
-        return (not self._window.undo_stack.isClean() or self._params_dirty
-                or self._extra_dirty)
+        return (not self._window.undo_stack.isClean() or self._params_dirty or self._extra_dirty)
 
     @property
     def busy(self) -> bool:

@@ -207,8 +207,7 @@ class GameUI(QtCore.QObject):
             return
         if self._dragged_from is None:
             self._dragged_from = game.R
-        self._restart({**rules, "tie": game.tie},
-                      fit=final and rules["R"] != self._dragged_from)
+        self._restart({**rules, "tie": game.tie}, fit=final and rules["R"] != self._dragged_from)
         if final:
             self._dragged_from = None
 

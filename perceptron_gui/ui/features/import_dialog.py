@@ -25,8 +25,7 @@ __all__ = ["DELIMITERS", "HEADERS", "ImportDialog"]
 DELIMITERS = (("Detected", None), ("Comma  ,", ","), ("Semicolon  ;", ";"), ("Tab", "\t"),
               ("Whitespace", " "), ("Pipe  |", "|"))
 #: The header choices: (text, value; None = detected).
-HEADERS = (("Detected", None), ("The first row names the columns", True),
-           ("No header row", False))
+HEADERS = (("Detected", None), ("The first row names the columns", True), ("No header row", False))
 #: The negative-class choice meaning "every value but the +1 one".
 OTHERS = "(all the other values)"
 _SHOWN_LINES = 12
@@ -217,8 +216,7 @@ class ImportDialog(QtWidgets.QDialog):
         table.clear()
         table.setColumnCount(len(sn.columns))
         table.setRowCount(len(sn.preview))
-        labels = [(name if sn.header and name else f"{k + 1}") for k, name in
-                  enumerate(sn.columns)]
+        labels = [(name if sn.header and name else f"{k + 1}") for k, name in enumerate(sn.columns)]
         table.setHorizontalHeaderLabels(labels)
         first = sn.skip_lines + 1
         table.setVerticalHeaderLabels([str(first + i) for i in range(len(sn.preview))])

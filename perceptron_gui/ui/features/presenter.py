@@ -20,8 +20,7 @@ from ..deferred import YieldingTimer
 from ..modes import Mode, register_mode
 from ..widgets.canvas.view_fit import fit_plot_steps
 
-__all__ = ["PresenterMode", "Presenting", "PRESENTER_ICON_PX", "SIDE_SHARE",
-           "VIEWS_SHARE"]
+__all__ = ["PresenterMode", "Presenting", "PRESENTER_ICON_PX", "SIDE_SHARE", "VIEWS_SHARE"]
 
 #: For how long after leaving the canvas is laid out again when it is resized, in seconds.
 REFLOW_SECONDS = 2.0
@@ -285,8 +284,7 @@ class PresenterMode(QtCore.QObject):
             width = max(least, min(max(round(SIDE_SHARE * screen.width()), least),
                                    screen.width() // 4))
             if self._column is not None:  # the views' width, under the text
-                width = max(least, min(round(VIEWS_SHARE * screen.width()),
-                                       screen.width() // 3))
+                width = max(least, min(round(VIEWS_SHARE * screen.width()), screen.width() // 3))
                 text = self._text_height(width)
                 room = max(1, sum(self._column.sizes()) - text)
                 self._column.setSizes([text, room])

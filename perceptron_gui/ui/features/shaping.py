@@ -104,8 +104,7 @@ class ToolbarMode(QtCore.QObject):
             view.addAction(action)
 
     def _add_toolbar(self, bar: QtWidgets.QToolBar, key: str) -> None:
-        self._window.add_toolbar(bar, QtCore.Qt.ToolBarArea.TopToolBarArea, new_row=True,
-                                 key=key)
+        self._window.add_toolbar(bar, QtCore.Qt.ToolBarArea.TopToolBarArea, new_row=True, key=key)
         bar.setVisible(False)
 
     def _sync_check(self, on: bool) -> None:

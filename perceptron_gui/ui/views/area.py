@@ -1,7 +1,7 @@
 """The views area beside the canvas: one tab per registered view, following the registry.
 
 A tab's view is built when the tab is first shown or the view is asked for, so a
-window pays at start only for the view in front.
+window pays at start only for the view in front, and nothing while the area is hidden.
 """
 
 from __future__ import annotations
@@ -80,8 +80,12 @@ class ViewsArea(QtWidgets.QTabWidget):
                     self.addTab(page, cls.title)
         self._build_current()
 
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        self._build_current()
+
     def _build_current(self, *_index) -> None:
-        if self._syncing:
+        if self._syncing or not self.isVisible():  # hidden: built when it shows
             return
         name = next((n for n, p in self._pages.items() if p is self.currentWidget()), None)
         if name is not None:

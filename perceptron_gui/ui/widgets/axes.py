@@ -14,7 +14,8 @@ import pyqtgraph as pg
 from ...core.text import fmt_count, fmt_power, fmt_tick
 from .. import style
 
-__all__ = ["MAX_CHARS", "ReadableAxis", "count_label", "log_ticks", "style_axes", "value_label"]
+__all__ = ["MAX_CHARS", "ReadableAxis", "count_label", "log_ticks", "size_for_labels", "style_axes",
+           "value_label"]
 
 #: The longest tick label an axis writes.
 MAX_CHARS = 8
@@ -60,6 +61,16 @@ def style_axes(plot: pg.PlotItem, font_pt: float, titles=("", "")) -> None:
         axis.set_title(title, css)
 
 
+def size_for_labels(plot: pg.PlotItem) -> None:
+    """Size ``plot``'s left axis for the tick labels it shows now, as its paint does."""
+    axis = plot.getAxis("left")
+    picture = pg.QtGui.QPicture()
+    painter = pg.QtGui.QPainter(picture)
+    painter.setFont(axis.style["tickFont"] or painter.font())
+    axis.generateDrawSpecs(painter)
+    painter.end()
+
+
 class ReadableAxis(pg.AxisItem):
     """An axis with short tick labels (``counts``: whole, non-negative, decades in log mode)."""
 
@@ -67,6 +78,7 @@ class ReadableAxis(pg.AxisItem):
         super().__init__(orientation, **kwargs)
         self.counts = counts
         self._finest: float | None = None  # the finest tick spacing drawn (tickValues)
+        self._into_cache = False  # the picture was drawn for the axis's pixel cache
         self.enableAutoSIPrefix(False)  # the labels carry their own power of ten
 
     @property
@@ -80,6 +92,25 @@ class ReadableAxis(pg.AxisItem):
             self.setLabel(title, **css)
         elif self.label.isVisible():
             self.showLabel(False)
+
+    def paint(self, p, opt, widget) -> None:
+        # into the axis's pixel cache (a transparent pixmap; an export paints onto an image)
+        # ticks and grid lines, which never overlap, come out the same written as blended,
+        # ten times faster when translucent; the opaque axis line then goes over them
+        fast = isinstance(p.device(), pg.QtGui.QPixmap) and bool(self.cacheMode().value)
+        if fast != self._into_cache:
+            self._into_cache, self.picture = fast, None
+        super().paint(p, opt, widget)
+
+    def drawPicture(self, p, axis, ticks, texts) -> None:  # noqa: N802 - pyqtgraph's name
+        if self._into_cache:
+            p.setRenderHint(p.RenderHint.Antialiasing, False)
+            p.setCompositionMode(p.CompositionMode.CompositionMode_Source)
+            for pen, p1, p2 in ticks:
+                p.setPen(pen)
+                p.drawLine(p1, p2)
+            p.setCompositionMode(p.CompositionMode.CompositionMode_SourceOver)
+        super().drawPicture(p, axis, [] if self._into_cache else ticks, texts)
 
     def tickValues(self, minVal: float, maxVal: float, size: float):  # noqa: N802 - Qt's name
         lo, hi = sorted((minVal, maxVal))

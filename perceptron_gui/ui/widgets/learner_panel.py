@@ -254,8 +254,7 @@ class LearnerPanel(QtWidgets.QWidget):
         form.setVerticalSpacing(FORM_ROW_SPACING)
         editors = []
         for spec in registry.get(key).params:
-            editor = EDITORS[spec.kind](key, spec,
-                                        lambda v, k=spec.key: self._set(key, k, v))
+            editor = EDITORS[spec.kind](key, spec, lambda v, k=spec.key: self._set(key, k, v))
             for text, widget in editor.rows:
                 label = QtWidgets.QLabel(text)
                 label.setToolTip(widget.toolTip())

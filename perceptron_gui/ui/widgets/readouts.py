@@ -204,9 +204,7 @@ class ReadoutPanel(QtWidgets.QWidget):
     def values(self) -> dict[str, str]:
         """The text currently shown for each visible field, keyed as in :data:`FIELDS`."""
         self._build()
-        return {
-            key: label.text() for key, label in self._values.items() if not label.isHidden()
-        }
+        return {key: label.text() for key, label in self._values.items() if not label.isHidden()}
 
     @property
     def problem(self) -> str:

@@ -20,8 +20,7 @@ from PySide6 import QtCore, QtGui
 from ...widgets.canvas.items import Marks
 from ...widgets.canvas.items import pyqtgraph_internals as internals
 
-__all__ = ["CLASS_ITEMS", "MarkerGroup", "data_groups", "paint_markers", "rows_group",
-           "CHUNK"]
+__all__ = ["CLASS_ITEMS", "MarkerGroup", "data_groups", "paint_markers", "rows_group", "CHUNK"]
 
 #: The canvas's scatter of each class, whose style the export's points take.
 CLASS_ITEMS = (("scatter_pos", 1), ("scatter_neg", -1))

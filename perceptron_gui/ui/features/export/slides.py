@@ -112,8 +112,7 @@ def _save(slides: _Slides, folder: Path, title: str, cancelled) -> list[str]:
         for path in written:
             path.unlink(missing_ok=True)
         if isinstance(exc, OSError):
-            raise ExportError(f"{folder}: cannot write the slides: {exc.strerror or exc}"
-                              ) from exc
+            raise ExportError(f"{folder}: cannot write the slides: {exc.strerror or exc}") from exc
         raise
     return [os.fspath(p) for p in written]
 
@@ -132,8 +131,7 @@ def demo_slides_steps(demo, folder, *, size=DEFAULT_IMAGE_SIZE, scale=None, prog
                                  cancelled=cancelled, step_budget=step_budget, checked=checked,
                                  views=views)
     files = yield Offload(_save, slides, folder, demo.title, cancelled)
-    return SlidesResult(os.fspath(folder), files, len(slides.frames),
-                        time.perf_counter() - started)
+    return SlidesResult(os.fspath(folder), files, len(slides.frames), time.perf_counter() - started)
 
 
 def render_demo_slides(demo, folder, **options) -> SlidesResult:

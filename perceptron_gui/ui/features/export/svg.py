@@ -161,8 +161,7 @@ def scene_svg_steps(exporter, named_items, groups, clip):
     scene = exporter.item
     params = exporter.params
     options = {child.name(): child.value() for child in params.children()}
-    options.update(background=params["background"], width=params["width"],
-                   height=params["height"])
+    options.update(background=params["background"], width=params["width"], height=params["height"])
     markers = {id(item) for _name, item in named_items}
     written = []
     with closed_paths_as_lines(), marker_placeholders(named_items, groups, clip) as parts:

@@ -19,8 +19,7 @@ from .job import Offload, StepsJob
 if TYPE_CHECKING:
     from ...window_api import WindowAPI
 
-__all__ = ["TableExport", "frozen_run", "log_csv_steps", "log_latex_steps",
-           "points_csv_steps"]
+__all__ = ["TableExport", "frozen_run", "log_csv_steps", "log_latex_steps", "points_csv_steps"]
 
 
 def frozen_run(source):

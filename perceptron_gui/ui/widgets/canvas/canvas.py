@@ -19,7 +19,7 @@ from ....core.text import axis_titles
 from ....core.viewstate import ViewState
 from ... import style
 from ...deferred import YieldingTimer
-from ..axes import ReadableAxis, style_axes
+from ..axes import ReadableAxis, size_for_labels, style_axes
 from . import layers as layers_pkg
 from .geometry import drawable_range, pixel_span
 from .gestures import Gestures
@@ -217,6 +217,7 @@ class Canvas(pg.PlotWidget):
     def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
         super().showEvent(event)
         if self._prebuild is None:
+            size_for_labels(self.getPlotItem())  # the first paint then lays out nothing again
             self._prebuild = self.layer_steps()
             self._prebuild_timer.start()
 

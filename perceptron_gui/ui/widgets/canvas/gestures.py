@@ -76,8 +76,7 @@ class Gestures:
         self._cursor: QtCore.QPointF | None = None
         self._press: _Press | None = None  # a press on a point, until its release
         # ends a press whose release never came, once the current event is over
-        self._lost_press = YieldingTimer(canvas, self._end_lost_press,
-                                         name="canvasLostPressTimer")
+        self._lost_press = YieldingTimer(canvas, self._end_lost_press, name="canvasLostPressTimer")
 
     def click(self, button: str, pos, modifiers=()) -> bool:
         """A click at data position ``pos``: the tool adds, selects or flips."""
@@ -141,8 +140,7 @@ class Gestures:
             if not press.dragging:
                 moved = (ev.position() - press.widget_pos).manhattanLength()
                 if moved >= QtWidgets.QApplication.startDragDistance():
-                    press.dragging = self.tool.drag_start(press.data_pos,
-                                                          self.canvas.pixel_size())
+                    press.dragging = self.tool.drag_start(press.data_pos, self.canvas.pixel_size())
                     if press.dragging:
                         self._set_cursor_shape(Qt.CursorShape.ClosedHandCursor)
             if press.dragging and self.tool.dragging:

@@ -101,8 +101,7 @@ class _Grid:
         cx, cy, wts = cells
         i = int(np.argmin(np.abs(self.lefts - place[0])))
         j = int(np.argmin(np.abs(self.tops - place[1])))
-        inside = ((cx >= self.c0[i]) & (cx < self.c1[i])
-                  & (cy >= self.r0[j]) & (cy < self.r1[j]))
+        inside = ((cx >= self.c0[i]) & (cx < self.c1[i]) & (cy >= self.r0[j]) & (cy < self.r1[j]))
         return float(np.round(wts[inside].sum(), 9))
 
     def corner_at(self, left, top):
@@ -290,8 +289,7 @@ class CanvasLegend:
         key = (self._data_key, self._grid_key)
         if key != self._cells_key:
             self._cells_key = key
-            self._cells = grid.cells(self._data_px,
-                                     np.full(len(self._data_px), self._data_weight))
+            self._cells = grid.cells(self._data_px, np.full(len(self._data_px), self._data_weight))
         return self._cells
 
     def _data_under(self, grid: _Grid, keep) -> float:

@@ -15,8 +15,7 @@ from ....core.signal import signal
 from ....core.text import fmt_count
 from .. import signed
 
-__all__ = ["BIG_STEP_PX", "EditTool", "HIT_RADIUS_PX", "HELP_TEXT", "KEYS", "STEP_PX",
-           "hint_text"]
+__all__ = ["BIG_STEP_PX", "EditTool", "HIT_RADIUS_PX", "HELP_TEXT", "KEYS", "STEP_PX", "hint_text"]
 
 #: How close (in screen pixels) the cursor must be to a point to grab it.
 HIT_RADIUS_PX = 8.0

@@ -111,8 +111,7 @@ class ViewFit:
         margin = self._margin()
         # a head nearer the edge than its length is cut: its box reaches that far
         mx, my = margin * sx, margin * sy
-        boxes = [(p[0] - mx, p[0] + mx, p[1] - my, p[1] + my)
-                 for p in self._outside(frame, margin)]
+        boxes = [(p[0] - mx, p[0] + mx, p[1] - my, p[1] + my) for p in self._outside(frame, margin)]
         b = c.workspace.dataset.bounds()
         if b is not None and not (inside_by((b[0], b[2]), frame.view, frame.pixel_size, 0)
                                   and inside_by((b[1], b[3]), frame.view, frame.pixel_size, 0)):

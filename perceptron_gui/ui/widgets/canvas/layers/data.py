@@ -127,8 +127,7 @@ class DataLayer(Layer):
         if self.mode == "markers":
             return [LegendEntry("pos", pos, lambda: marker_sample(*self.styles["pos"])),
                     LegendEntry("neg", neg, lambda: marker_sample(*self.styles["neg"]))]
-        entries = [("pos_pixels", pos, self.colors[1]),
-                   ("neg_pixels", neg, self.colors[2])]
+        entries = [("pos_pixels", pos, self.colors[1]), ("neg_pixels", neg, self.colors[2])]
         if self.mixed:
             entries.append(("mixed_pixels", MIXED_NAME, self.colors[3]))
         return [LegendEntry(name, text, lambda c=color: marker_sample(

@@ -98,8 +98,7 @@ def style_arrow(halo, line, head, color, line_width: float):
     pen = pg.mkPen(color, width=line_width * 1.25)
     line.setPen(pen)
     halo.setPen(pg.mkPen(background, width=line_width * 1.25 + 2.5))
-    head.setStyle(pen=pg.mkPen(background, width=1.5), brush=color,
-                  **arrow_head_style(line_width))
+    head.setStyle(pen=pg.mkPen(background, width=1.5), brush=color, **arrow_head_style(line_width))
     return pen
 
 

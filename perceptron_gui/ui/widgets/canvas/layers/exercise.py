@@ -115,8 +115,7 @@ class ExerciseLayer(Layer):
         X = frame.workspace.dataset.X
         font, color = self._number_style
         while len(self.numbers) < len(X):
-            item = self.add(f"number_{len(self.numbers) + 1}",
-                            pg.TextItem(anchor=(-0.25, 0.5)), 26)
+            item = self.add(f"number_{len(self.numbers) + 1}", pg.TextItem(anchor=(-0.25, 0.5)), 26)
             item.setFont(font)
             item.setColor(color)
             self.numbers.append(item)

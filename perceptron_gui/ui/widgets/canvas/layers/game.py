@@ -213,8 +213,7 @@ class GameLayer(Layer):
 
     def rules_editable(self, game) -> bool:
         """Whether the rules may be dragged: before the first move, ``u`` shown."""
-        return (game is not None and not game.history and not game.hidden
-                and not game.finished)
+        return (game is not None and not game.history and not game.hidden and not game.finished)
 
     def _place_handles(self, game) -> None:
         if not self.rules_editable(game):

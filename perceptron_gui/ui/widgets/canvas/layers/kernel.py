@@ -58,8 +58,7 @@ class ContourLayer(Layer):
     def create(self, view_box) -> None:
         self.region_image = self.add("region_image", pg.ImageItem(axisOrder="row-major"), -25)
         self.region_image.setLevels([0, _UNKNOWN])
-        self.contour = self.add("contour", pg.PlotCurveItem(connect="pairs", antialias=True),
-                                -12)
+        self.contour = self.add("contour", pg.PlotCurveItem(connect="pairs", antialias=True), -12)
 
     def apply_scale(self, scale) -> None:
         self.pen = boundary_pen(scale)

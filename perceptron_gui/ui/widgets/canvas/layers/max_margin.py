@@ -25,8 +25,7 @@ class MaxMarginLayer(Layer):
 
     def create(self, view_box) -> None:
         self.mm_fill = self.add("mm_fill", QtWidgets.QGraphicsPathItem(), -20)
-        self.mm_edges = self.add("mm_edges", pg.PlotCurveItem(connect="pairs", antialias=True),
-                                 -19)
+        self.mm_edges = self.add("mm_edges", pg.PlotCurveItem(connect="pairs", antialias=True), -19)
         self.mm_line = self.add("mm_line", pg.PlotCurveItem(antialias=True), -18)
         self.mm_support = self.add("mm_support", PassiveScatter(), 9)
         self.mm_support.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
@@ -61,5 +60,4 @@ class MaxMarginLayer(Layer):
         self.mm_support.setVisible(True)
 
     def legend_entries(self, frame) -> list[LegendEntry]:
-        return line_rows(frame.switches["max_margin"] and ("mm", "max-margin hyperplane",
-                                                           self.pen))
+        return line_rows(frame.switches["max_margin"] and ("mm", "max-margin hyperplane", self.pen))

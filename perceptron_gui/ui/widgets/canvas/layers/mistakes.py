@@ -75,8 +75,7 @@ class MistakesLayer(Layer):
 
     def _indices(self, frame) -> np.ndarray:
         ws = frame.workspace
-        on = frame.switches["mistakes"] and (frame.hyperplane is not None
-                                             or contour_drawn(ws))
+        on = frame.switches["mistakes"] and (frame.hyperplane is not None or contour_drawn(ws))
         return ws.misclassified() if on else _NONE
 
     def cache_key(self, frame) -> tuple:

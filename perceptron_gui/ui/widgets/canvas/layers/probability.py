@@ -47,8 +47,7 @@ def probability_lut(pal: style.Palette | None = None) -> np.ndarray:
     """The colour of each level ``P = i / 255`` in ``pal`` (default: the active palette):
     RGBA (256, 4), uint8.  Built once per palette, in :func:`warm_up` off the UI thread."""
     pal = style.current() if pal is None else pal
-    marks = [_rgb(c) for c in (pal.pos_color, pal.neg_color, pal.boundary_color,
-                               pal.weight_color)]
+    marks = [_rgb(c) for c in (pal.pos_color, pal.neg_color, pal.boundary_color, pal.weight_color)]
     return colormap.posterior_lut(_rgb(pal.background), _rgb(pal.pos_color),
                                   _rgb(pal.neg_color), marks)
 
@@ -137,8 +136,7 @@ class ProbabilityLayer(Layer):
             return
         nx, ny = int(min(_MAX_CELLS, max(2, nx))), int(min(_MAX_CELLS, max(2, ny)))
         request = (model, (x0, x1, y0, y1), nx, ny)
-        on_thread = (frame.now or frame.shaping is not None
-                     or frame.workspace.capabilities.steps)
+        on_thread = (frame.now or frame.shaping is not None or frame.workspace.capabilities.steps)
         self._choose_place(frame)
         self._job.request(request, now=on_thread)
         self._place()
@@ -226,8 +224,7 @@ class ProbabilityLayer(Layer):
         y = top + h
         if y + text.height() > box.bottom():
             y = top - text.height()
-        self.readout.setPos(min(left + w - margin - text.width(), box.right() - text.width()),
-                            y)
+        self.readout.setPos(min(left + w - margin - text.width(), box.right() - text.width()), y)
 
     def _pointer_moved(self, scene_pos) -> None:
         model = self._shown_model
