@@ -210,9 +210,7 @@ class Viewer:
         if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
             raise ValueError(f"n must be a whole number >= 1, got {n!r}")
         ws = self._check_can_run()
-        if not ws.advance(int(n)):
-            return None
-        return ws.current_event
+        return ws.current_event if ws.advance(int(n)) else None
 
     def step_update(self):
         """Run to the next update (mistake); returns its :class:`StepEvent` (None at the end)."""

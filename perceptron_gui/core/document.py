@@ -42,9 +42,7 @@ def check_start(w, b=0.0) -> tuple[np.ndarray, float] | None:
     if max(float(np.abs(w0).max()), abs(b0)) > HAND_W_MAX:
         raise ValueError(f"w and b set by hand are at most {HAND_W_MAX:.0e} in size; "
                          f"got w = ({w0[0]:.4g}, {w0[1]:.4g}), b = {b0:.4g}")
-    if not (np.any(w0) or b0):
-        return None
-    return readonly(w0 + 0.0), b0 + 0.0
+    return (readonly(w0 + 0.0), b0 + 0.0) if np.any(w0) or b0 else None
 
 
 class Document:

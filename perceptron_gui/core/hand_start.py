@@ -33,9 +33,7 @@ class HandStart:
     @property
     def committed_start(self) -> tuple:
         """``(start, step)`` before the previews of a drag: what undoing the drag gives back."""
-        if self._preview is not None:
-            return self._preview
-        return self.start, self.step_count
+        return self._preview if self._preview is not None else (self.start, self.step_count)
 
     def set_start(self, w, b: float = 0.0, *, preview: bool = False) -> None:
         """Set the weights by hand: the run restarts from ``w0 = w, b0 = b`` (None: from 0).

@@ -196,9 +196,7 @@ def start_bound_of(ws, nov) -> tuple[float, str, str] | None:
 def last_update_event(learner) -> StepEvent | None:
     """The step of the last update of a started perceptron, or None before the first."""
     k = learner.n_updates_
-    if k == 0:
-        return None
-    return learner.event(learner.history.updates.step_of(k - 1))
+    return None if k == 0 else learner.event(learner.history.updates.step_of(k - 1))
 
 
 def bound_text(nov, k: int, learner_steps: bool) -> str:

@@ -48,9 +48,7 @@ def find_data_problem(dataset: Dataset, learner: str = registry.DEFAULT) -> Data
         return DataProblem.NO_POINTS
     if not dataset.has_both_classes:
         return DataProblem.ONE_CLASS
-    if dataset.n < registry.get(learner).min_points:
-        return DataProblem.LDA_TOO_FEW
-    return None
+    return DataProblem.LDA_TOO_FEW if dataset.n < registry.get(learner).min_points else None
 
 
 def describe_problem(problem: DataProblem | None, dataset: Dataset,

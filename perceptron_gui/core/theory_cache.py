@@ -109,9 +109,7 @@ class TheoryCache:
         if "novikoff" in self.per_model:
             return None
         job = self._novikoff_job()
-        if job is None or not self.deferred(job):
-            return None
-        return self.version, job
+        return None if job is None or not self.deferred(job) else (self.version, job)
 
     def provide_novikoff(self, token: int, result) -> bool:
         """Install a deferred result; ignored (returns False) if the data or
@@ -208,9 +206,7 @@ class TheoryCache:
             return None
         if not run.steps:
             return margins_of(run.learner, self.document.dataset)
-        if not run.running:
-            return None
-        return readonly(run.learner.training_margins())
+        return readonly(run.learner.training_margins()) if run.running else None
 
     def misclassified(self) -> np.ndarray:
         """Indices of the samples with ``y f(x) <= 0`` now (empty without a model; read-only).

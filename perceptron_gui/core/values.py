@@ -61,9 +61,7 @@ def _kind(t: type) -> str:
         return "text"
     if issubclass(t, numbers.Number):
         return "numbers"
-    if issubclass(t, (np.datetime64, np.timedelta64)):
-        return "dates or times"
-    return t.__name__
+    return "dates or times" if issubclass(t, (np.datetime64, np.timedelta64)) else t.__name__
 
 
 def as_float_array(arr: np.ndarray, name: str) -> np.ndarray:

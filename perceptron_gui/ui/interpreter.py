@@ -55,9 +55,7 @@ def collect_due() -> int:
         return 0
     if c2 > t2:
         return gc.collect(2)
-    if c1 > t1:
-        return gc.collect(1)
-    return gc.collect(0)
+    return gc.collect(1 if c1 > t1 else 0)
 
 
 def start() -> bool:

@@ -94,9 +94,7 @@ class Check:
             m = np.ravel(measured)
             ok = m.shape[0] == len(expected) and all(map(_close, m, expected))
             measured = [float(v) for v in m]
-        if ok:
-            return None
-        return f"{name}: expected {_show(expected)}, got {_show(measured)}"
+        return None if ok else f"{name}: expected {_show(expected)}, got {_show(measured)}"
 
 
 def _show(value) -> str:
@@ -115,9 +113,7 @@ def _running(p: DemoPlayer):
 
 def _proof_last(p, attr):
     trace = p.workspace.proof()
-    if trace is None or trace.k.size == 0:
-        return None
-    return float(getattr(trace, attr)[-1])
+    return None if trace is None or trace.k.size == 0 else float(getattr(trace, attr)[-1])
 
 
 def _event(p):
@@ -141,9 +137,7 @@ def _compare(p, name, relation):
     if then is None:
         return None
     now = p.snapshot()[key]
-    if math.isnan(now) or math.isnan(then[key]):
-        return None
-    return relation(now, then[key])
+    return None if math.isnan(now) or math.isnan(then[key]) else relation(now, then[key])
 
 
 def _last_update_sample(p):
@@ -196,9 +190,7 @@ def _margins(p):
 def _risk(p):
     """The empirical risk (1/n) Σ ℓ(z_i) under the run's own loss, at the cursor."""
     z = _margins(p)
-    if z is None:
-        return None
-    return float(np.mean(p.workspace.capabilities.loss.value(z)))
+    return None if z is None else float(np.mean(p.workspace.capabilities.loss.value(z)))
 
 
 def _w_path(p):
@@ -250,9 +242,7 @@ def _lda_error(p):
 
 def _lda_mean(p, label):
     lda = _lda(p)
-    if lda is None:
-        return None
-    return np.asarray(lda.means_)[list(lda.classes_).index(label)]
+    return None if lda is None else np.asarray(lda.means_)[list(lda.classes_).index(label)]
 
 
 def _model(p):

@@ -80,9 +80,7 @@ DEMO_DIR: Path = shipped_dir("demos")
 
 def demo_files(folder: Path | None = None) -> list[Path]:
     folder = DEMO_DIR if folder is None else Path(folder)
-    if not folder.is_dir():
-        return []
-    return [p for p in folder.glob("*.json") if p.is_file()]
+    return [p for p in folder.glob("*.json") if p.is_file()] if folder.is_dir() else []
 
 
 def _order_of(path: Path) -> float:

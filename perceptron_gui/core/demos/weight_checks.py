@@ -103,9 +103,7 @@ def cycle_updates(p) -> int | None:
 
 def w_repeats(p) -> bool | None:
     """Whether the current ``w_k`` equals an earlier state of the walk, exactly."""
-    if _learner(p) is None:
-        return None
-    return cycle_updates(p) is not None
+    return None if _learner(p) is None else cycle_updates(p) is not None
 
 
 def cone_edges(p):

@@ -395,9 +395,7 @@ def remove_stale_temps(path) -> list[str]:
 
 def _named_after(exc: OSError, tmp: str, target: str) -> OSError:
     """``exc`` with the target's name where it named the hidden temporary file."""
-    if exc.filename != tmp:
-        return exc
-    return type(exc)(exc.errno, exc.strerror, target)
+    return exc if exc.filename != tmp else type(exc)(exc.errno, exc.strerror, target)
 
 
 def atomic_write_bytes(path, chunks: Iterable[bytes]) -> None:

@@ -402,9 +402,7 @@ class ClassScoreLearner(BaseLearner):
     def decision_function(self, X) -> np.ndarray:
         """The log-odds ``δ₊ − δ₋`` (two classes, shape ``(n,)``) or every ``δ_k`` ``(n, K)``."""
         scores = self._class_scores(X)
-        if scores.shape[0] == 2:
-            return scores[1] - scores[0]
-        return scores.T
+        return scores[1] - scores[0] if scores.shape[0] == 2 else scores.T
 
     def predict(self, X) -> np.ndarray:
         """The class of the largest ``δ_k`` (with two: of the sign of the log-odds)."""

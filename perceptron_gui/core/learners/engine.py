@@ -79,9 +79,7 @@ class RunEngine(BaseLearner):
             return int(np.random.SeedSequence().entropy % 2**63)
         if isinstance(rs, np.random.Generator):
             return int(rs.integers(2**63))
-        if isinstance(rs, np.random.RandomState):
-            return int(rs.randint(2**31))
-        return int(rs)
+        return int(rs.randint(2**31)) if isinstance(rs, np.random.RandomState) else int(rs)
 
     # -- pickling ---------------------------------------------------------------------
     #: Attributes that are caches, rebuilt on demand: not pickled.

@@ -84,9 +84,7 @@ class GradientEngine(RunEngine):
         return 1 if self.batch else self._n
 
     def _examined(self, step: int) -> tuple[int, int, int]:
-        if self.batch:
-            return step - 1, 0, -1
-        return super()._examined(step)
+        return (step - 1, 0, -1) if self.batch else super()._examined(step)
 
     def _moved(self, recorded: bool, w_before, b_before: float, w_after, b_after: float) -> bool:
         return bool(b_before != b_after or not np.array_equal(w_before, w_after))

@@ -70,9 +70,7 @@ def ledoit_wolf_intensity(Z) -> float:
     beta = (beta_ / n - delta_) / (d * n)
     delta = (delta_ - 2.0 * mu * emp_cov_trace.sum() + d * mu**2) / d
     beta = min(beta, delta)
-    if beta <= 0.0 or delta <= 0.0:
-        return 0.0
-    return float(min(beta / delta, 1.0))
+    return 0.0 if beta <= 0.0 or delta <= 0.0 else float(min(beta / delta, 1.0))
 
 
 def two_class_line(cov: np.ndarray, means: np.ndarray, log_odds: float):
@@ -256,9 +254,7 @@ class LDA(BaseLearner):
         if trace > 0.0:
             return RIDGE_FACTOR * trace / d
         spread = float(np.sum((X - X.mean(axis=0)) ** 2)) / (X.shape[0] * d)
-        if spread > 0.0:
-            return RIDGE_FACTOR * spread
-        return 1.0
+        return RIDGE_FACTOR * spread if spread > 0.0 else 1.0
 
     @staticmethod
     def _check_training_data(X, y):

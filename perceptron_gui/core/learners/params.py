@@ -72,9 +72,7 @@ class ParamSpec:
             return "True or False"
         if self.kind == "choice":
             values = [repr(v) for v, _ in self.choices]
-            if len(values) == 2:
-                return " or ".join(values)
-            return "one of " + ", ".join(values)
+            return " or ".join(values) if len(values) == 2 else "one of " + ", ".join(values)
         if self.kind == "priors":
             return f"None or 2 positive numbers summing to 1, each in [{self.low:g}, {self.high:g}]"
         if self.kind == "shrinkage":

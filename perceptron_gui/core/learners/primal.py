@@ -152,9 +152,7 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
         return super(past, self)._moved(recorded, w_before, b_before, w_after, b_after)
 
     def _draw_order(self, rng: np.random.Generator) -> np.ndarray:
-        if self._uniform:
-            return rng.integers(self._n, size=self._n)
-        return rng.permutation(self._n)
+        return rng.integers(self._n, size=self._n) if self._uniform else rng.permutation(self._n)
 
     def dloss(self, p: float, y: float) -> float:
         """``∂ℓ/∂p`` at ``p = w·x + b``, label ``y`` (±1), as scikit-learn computes it."""

@@ -116,9 +116,7 @@ def _polish(G_act: np.ndarray) -> np.ndarray | None:
     V = (G_act[1:] - G_act[0]).T
     t = np.linalg.lstsq(V, -G_act[0], rcond=None)[0]
     lam = np.concatenate([[1.0 - t.sum()], t])
-    if not np.isfinite(lam).all() or (lam < 0).any():
-        return None
-    return lam / lam.sum()
+    return None if not np.isfinite(lam).all() or (lam < 0).any() else lam / lam.sum()
 
 
 def _active_weights(G: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
@@ -419,9 +417,7 @@ def _search(Xs: np.ndarray, y: np.ndarray, cs: float, G: np.ndarray, coef: np.nd
         if d == 1:
             u = np.array([u[0], u[2]]) / math.hypot(u[0], u[2])
         lower = float((G @ u).min())
-    if not math.isfinite(lower):
-        return -math.inf, None
-    return lower, u
+    return (lower, u) if math.isfinite(lower) else (-math.inf, None)
 
 
 def _novikoff_kernel(X: np.ndarray, y: np.ndarray, fit_intercept: bool, c: float, kernel):

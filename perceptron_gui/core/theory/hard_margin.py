@@ -60,9 +60,7 @@ def _not_separable(d: int, reason: str) -> MaxMarginResult:
 
 
 def _edges(V: np.ndarray) -> np.ndarray:
-    if V.shape[0] < 2:
-        return np.empty((0, 2))
-    return np.roll(V, -1, axis=0) - V
+    return np.empty((0, 2)) if V.shape[0] < 2 else np.roll(V, -1, axis=0) - V
 
 
 def _candidate_directions(A: np.ndarray, B: np.ndarray) -> np.ndarray:

@@ -228,9 +228,7 @@ class FileManager(RecentFiles, QtCore.QObject):
                             f"{self.display_name()} has unsaved changes.\nSave them before "
                             f"{doing}?",
                             B.Save | B.Discard | B.Cancel, B.Save)
-        if answer == B.Save:
-            return self.save()
-        return Job.resolved(answer == B.Discard)
+        return self.save() if answer == B.Save else Job.resolved(answer == B.Discard)
 
     def confirm_close(self, event: QtGui.QCloseEvent) -> bool:
         """The window's ``closeEvent``: True lets it close.  Unsaved changes open a
@@ -445,9 +443,7 @@ class FileManager(RecentFiles, QtCore.QObject):
 
     def save(self) -> Job:
         """Save to the document's file (Save As for an untitled one)."""
-        if self.path is None:
-            return self.save_as()
-        return self.save_to(self.path)
+        return self.save_as() if self.path is None else self.save_to(self.path)
 
     def save_as(self) -> Job:
         """Ask for a file name and save there (result False when none was chosen)."""

@@ -230,9 +230,7 @@ class ImportDialog(QtWidgets.QDialog):
 
     def _column_name(self, combo: QtWidgets.QComboBox) -> str | None:
         k = combo.currentData()
-        if self.sniffed is None or k is None:
-            return None
-        return self.sniffed.columns[k]
+        return None if self.sniffed is None or k is None else self.sniffed.columns[k]
 
     def _read_options(self) -> dict | None:
         """The options of the whole-file read (skipping bad rows, classes open), or None."""

@@ -278,9 +278,7 @@ def _value_text(value, name: str = "") -> str:
         return fmt_percent(float(value))
     if np.ndim(value):
         return fmt_vec(value, 4)
-    if isinstance(value, (int, np.integer)):
-        return fmt_count(value)
-    return fmt(float(value), 4)
+    return fmt_count(value) if isinstance(value, (int, np.integer)) else fmt(float(value), 4)
 
 
 def _json(value) -> str:

@@ -148,9 +148,7 @@ class UpdateLogModel(QtCore.QAbstractTableModel):
 
     def update_lines(self) -> int:
         """How many lines the update column shows a row in (w, then b: 2 with a bias)."""
-        if self._learner is None or not self._rows:
-            return 1
-        return self._texts(0)[-1].count("\n") + 1
+        return 1 if self._learner is None or not self._rows else self._texts(0)[-1].count("\n") + 1
 
     def _texts(self, row: int) -> tuple[str, ...]:
         hit = self._cache.get(row)

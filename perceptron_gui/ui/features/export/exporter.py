@@ -91,9 +91,7 @@ class Exporter(QtCore.QObject):
 
         job.progressed.connect(progressed)
         job.finished.connect(finished)
-        if not wait:
-            return job
-        return runner.wait(job)
+        return runner.wait(job) if wait else job
 
     def _as_on_screen(self, scale) -> dict:
         """The canvas's ``layers``, ``view`` and ``scale``, and at that scale its ``axes``: at

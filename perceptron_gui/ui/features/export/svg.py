@@ -228,9 +228,7 @@ def _rect_of(d: str):
     except ValueError:
         return None
     xs, ys = sorted({p[0] for p in points}), sorted({p[1] for p in points})
-    if len(xs) != 2 or len(ys) != 2:
-        return None
-    return xs[0], ys[0], xs[1], ys[1]
+    return None if len(xs) != 2 or len(ys) != 2 else (xs[0], ys[0], xs[1], ys[1])
 
 
 def document_text(parts: SvgParts) -> bytes:

@@ -31,9 +31,7 @@ def step_at(learner, unit: str, x: float) -> int | None:
     log = learner.history.updates
     known = len(log)
     k = int(min(max(0, round(x)), known))
-    if k == 0:
-        return 0
-    return int(min(int(log.rows(k - 1, k).step[0]), last))
+    return 0 if k == 0 else int(min(int(log.rows(k - 1, k).step[0]), last))
 
 
 class ClickToSeek(QtCore.QObject):

@@ -104,9 +104,7 @@ class Frame:
     def hyperplane(self):
         """``(n, offset)``: the current hyperplane's unit normal and offset, or None."""
         wb = self.weights
-        if wb is None:
-            return None
-        return unit_normal(wb[0], wb[1])
+        return None if wb is None else unit_normal(wb[0], wb[1])
 
 
 def _ignore(*_args) -> None:

@@ -75,9 +75,7 @@ def _model(frame):
     if frame.shaping is not None:
         return frame.shaping
     ws = frame.workspace
-    if ws.capabilities.posteriors and ws.has_model and ws.dataset.n:
-        return ws.learner
-    return None
+    return ws.learner if ws.capabilities.posteriors and ws.has_model and ws.dataset.n else None
 
 
 class ProbabilityLayer(Layer):
