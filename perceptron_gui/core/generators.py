@@ -86,10 +86,7 @@ def separable_line(seed=None, angle: float | None = None,
 
 
 def _line(rng: np.random.Generator, angle, offset) -> tuple[np.ndarray, float]:
-    if angle is None:
-        angle = float(rng.uniform(0.0, 2.0 * np.pi))
-    else:
-        angle = _check_real(angle, "angle")
+    angle = float(rng.uniform(0.0, 2.0 * np.pi)) if angle is None else _check_real(angle, "angle")
     offset = _check_real(offset, "offset")
     return np.array([np.cos(angle), np.sin(angle)]), -offset
 
@@ -186,10 +183,8 @@ def moons(n: int = 100, noise: float = 0.1, seed=None) -> Dataset:
 
     def moon(count: int, upper: bool) -> np.ndarray:
         t = rng.uniform(0.0, np.pi, count)
-        if upper:
-            pts = np.column_stack([np.cos(t), np.sin(t)])
-        else:
-            pts = np.column_stack([1.0 - np.cos(t), 0.5 - np.sin(t)])
+        pts = np.column_stack([np.cos(t), np.sin(t)] if upper
+                              else [1.0 - np.cos(t), 0.5 - np.sin(t)])
         pts = pts - centre + noise * rng.standard_normal((count, 2))
         return _MOON_SCALE * pts
 

@@ -301,10 +301,8 @@ def pass_terms(w, b: float, X, y, loss: Loss = PERCEPTRON):
 def _format_pass(event, X, y, eta0, bias_scale, decimals, loss) -> str:
     """A pass of batch gradient descent: the sum, its count of cases, and the step."""
     below = loss.kink
-    if below is None:
-        what = "Σ σ(−zᵢ)·yᵢ·xᵢ over all {m} cases"
-    else:
-        what = f"Σ yᵢ·xᵢ over the {{m}} cases with zᵢ ≤ {fmt(below, 0)}"
+    what = ("Σ σ(−zᵢ)·yᵢ·xᵢ over all {m} cases" if below is None
+            else f"Σ yᵢ·xᵢ over the {{m}} cases with zᵢ ≤ {fmt(below, 0)}")
     eta = "" if eta0 == 1 else f"{fmt(eta0, decimals)}·"
     if X is None or y is None:
         if not event.mistake:

@@ -152,10 +152,8 @@ def label_signs(labels, n: int) -> tuple[np.ndarray, dict]:
     if len(keys) > 2:
         raise ValueError(f"labels must take at most two distinct values; found "
                          f"{len(keys):,}: {describe_values(keys)}")
-    if lab.dtype.kind in "iuf" and all(k in (-1, 1) for k in keys):
-        signs = [int(k) for k in keys]
-    else:
-        signs = [-1, 1] if len(keys) == 2 else [1] * len(keys)
+    signs = ([int(k) for k in keys] if lab.dtype.kind in "iuf" and all(k in (-1, 1) for k in keys)
+             else [-1, 1] if len(keys) == 2 else [1] * len(keys))
     y = np.asarray(signs, dtype=np.int64)[inverse.reshape(-1)] if keys else np.empty(0, np.int64)
     return y, dict(zip(keys, signs, strict=True))
 

@@ -390,10 +390,8 @@ class ClassScoreLearner(BaseLearner):
         classes, index = encode_classes(y, X.shape[0])
         self.validate_params()
         counts = np.bincount(index, minlength=classes.shape[0]).astype(np.float64)
-        if self.priors is None:
-            priors = counts / X.shape[0]
-        else:
-            priors = check_priors(self.priors, classes.shape[0])
+        priors = (counts / X.shape[0] if self.priors is None
+                  else check_priors(self.priors, classes.shape[0]))
         return X, classes, index, counts, priors
 
     def _class_scores(self, X) -> np.ndarray:

@@ -542,10 +542,8 @@ class UpdateLog(CachedLog):
             cols[1] = u + 1
         else:
             top = int(np.searchsorted(self._ck[1][: self._nck], k - 1, side="right"))
-            if top - 1 > m - 1:
-                pick = np.unique(np.linspace(1, top - 1, m - 1).round().astype(np.int64))
-            else:
-                pick = np.arange(1, top)
+            pick = (np.unique(np.linspace(1, top - 1, m - 1).round().astype(np.int64))
+                    if top - 1 > m - 1 else np.arange(1, top))
             pick = pick[self._ck[1][pick] > 0]
             T_, k_, w_, b_ = self._ck
             last = self.rows(k - 1, k)

@@ -385,10 +385,8 @@ def _novikoff_primal(X: np.ndarray, y: np.ndarray, fit_intercept: bool, c: float
     if failed and not two_classes and fit_intercept:
         reason = "the certified solver failed on these data"
         return _unknown(radius, fit_intercept, reason)
-    if two_classes and not fit_intercept:
-        reason = "not separable by a hyperplane through the origin"
-    else:
-        reason = _one_class_or(X, y, pos)
+    reason = ("not separable by a hyperplane through the origin"
+              if two_classes and not fit_intercept else _one_class_or(X, y, pos))
     return _not_separable(radius, upper, lower, reason,
                           not failed and upper <= NONSEPARABLE_RTOL * radius_s, fit_intercept, e)
 

@@ -213,10 +213,8 @@ class ProbabilityLayer(Layer):
         box = self._view_box.boundingRect()
         w, h = self._box_px()
         margin = _BAR_MARGIN_PX
-        if self._spot is None:
-            left, top = box.right() - w, box.center().y() - h / 2
-        else:
-            left, top = box.left() + self._spot[0], box.top() + self._spot[1]
+        left, top = ((box.right() - w, box.center().y() - h / 2) if self._spot is None
+                     else (box.left() + self._spot[0], box.top() + self._spot[1]))
         self.bar.setPos(left + margin, top + margin)
         text = self.readout.boundingRect()
         y = top + h

@@ -75,10 +75,8 @@ class WeightLayer(Layer):
         ws = frame.workspace
         means = ws.learner.means_ if ws.has_model else None
         means = None if means is None else np.asarray(means, dtype=np.float64)
-        if means is None or not np.isfinite(means).all():
-            start = np.array([(x0 + x1) / 2, (y0 + y1) / 2])
-        else:
-            start = means.mean(axis=0)
+        start = (means.mean(axis=0) if means is not None and np.isfinite(means).all()
+                 else np.array([(x0 + x1) / 2, (y0 + y1) / 2]))
         length = 0.25 * min(x1 - x0, y1 - y0)
         return fit_arrow(start, w, length, frame.view)
 
