@@ -150,7 +150,6 @@ class ImportDialog(QtWidgets.QDialog):
 
     @property
     def okButton(self) -> QtWidgets.QPushButton:
-        """The OK button."""
         return self.buttons.button(QtWidgets.QDialogButtonBox.Ok)
 
     @property

@@ -68,7 +68,6 @@ class ToolbarMode(QtCore.QObject):
 
     @property
     def active(self) -> bool:
-        """Whether the mode is on."""
         return self._window.modes.is_active(self.mode.name)
 
     def enter(self) -> bool:

@@ -243,7 +243,6 @@ class UpdateLogView(QtWidgets.QTableView):
                                          fm.horizontalAdvance(title)) + pad)
 
     def selected_row(self) -> int | None:
-        """The selected row, or None."""
         rows = self.selectionModel().selectedRows()
         return rows[0].row() if rows else None
 

@@ -208,7 +208,6 @@ class LossView(View):
 
     # -- drawing ----------------------------------------------------------------------------
     def refresh(self) -> None:
-        """Redraw both plots from the workspace now."""
         self.stop_pending_refresh()
         self._stale = False
         ws = self.workspace

@@ -141,7 +141,6 @@ class LivePlots(View):
         self.refresh()
 
     def refresh(self) -> None:
-        """Redraw the plots from the workspace now."""
         self.stop_pending_refresh()
         self._stage_timer.stop()
         self._stage = 0

@@ -114,7 +114,6 @@ class BoundStrip(Paged, QtWidgets.QWidget):
             self._draw_timer.start()
 
     def refresh(self) -> None:
-        """Redraw from the workspace now."""
         self._timer.stop()
         self._draw_timer.stop()
         self._due = False

@@ -229,7 +229,6 @@ class WeightSpaceView(View):
         self._stale = True
 
     def refresh(self) -> None:
-        """Redraw from the workspace now."""
         self.stop_pending_refresh()
         self._stale = False
         ws = self.workspace
