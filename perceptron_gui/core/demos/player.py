@@ -217,10 +217,8 @@ class DemoPlayer:
 
     def previous_mark(self, names) -> dict | None:
         """The snapshot of the latest earlier step that checked one of ``names``."""
-        for index, snap, checked in reversed(self._marks):
-            if index < self.index and checked.intersection(names):
-                return snap
-        return None
+        return next((snap for index, snap, checked in reversed(self._marks)
+                     if index < self.index and checked.intersection(names)), None)
 
     def _apply(self, step: DemoStep) -> None:
         """Carry out the step's command: on the workspace, or (layers) in :attr:`layers`."""

@@ -199,10 +199,8 @@ class DemoEditor(QtWidgets.QDialog):
     def _what_label(step: DraftStep) -> str | None:
         if step.data.get("command", {}).get("command") == "seek":
             return "Go to step…"
-        for label, data in WHAT_IT_DOES.items():
-            if data is not None and step.data == data:
-                return label
-        return None
+        return next((label for label, data in WHAT_IT_DOES.items()
+                     if data is not None and step.data == data), None)
 
     def _measure(self, row: int) -> None:
         """Play the draft to step ``row`` off the UI thread; the caption box measures there."""

@@ -192,10 +192,7 @@ def fitting_title(plot: pg.PlotItem, scale: style.Scale, *texts: str) -> str:
     left = plot.getAxis("left")
     # the title sits over the view box's column, right of the left axis
     room = width - (left.width() if left.isVisible() else 0) - 16
-    for text in texts[:-1]:
-        if metrics.horizontalAdvance(text) <= room:
-            return text
-    return texts[-1]
+    return next((text for text in texts[:-1] if metrics.horizontalAdvance(text) <= room), texts[-1])
 
 
 def title_css(scale: style.Scale) -> dict:

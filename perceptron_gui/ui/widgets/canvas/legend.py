@@ -106,10 +106,8 @@ class _Grid:
 
     def corner_at(self, left, top):
         """The corner of :data:`CORNERS` whose place is ``(left, top)``, or None."""
-        for corner, (cl, ct) in self.corner_of.items():
-            if abs(cl - left) < 0.5 and abs(ct - top) < 0.5:
-                return corner
-        return None
+        return next((corner for corner, (cl, ct) in self.corner_of.items()
+                     if abs(cl - left) < 0.5 and abs(ct - top) < 0.5), None)
 
 
 def free_place(points, view_px, box_px, pad_px: float = 0.0, weights=None, keep=None,
