@@ -182,25 +182,31 @@ def settle_when_done(qtbot, window, idle=None, timeout: int = 20_000) -> None:
     ``idle()``, when given, is true, both before and after the events posted so far
     (layout requests, repaints that lay pyqtgraph's views out) are delivered.  The
     wait ends at the third quiet poll in a row that finds :func:`layout_snapshot` as
-    the one before: two passes of the event loop (10 ms each) that moved nothing,
-    instead of :func:`settle`'s fixed span of quiet.
+    the one before: two passes of the event loop that moved nothing, instead of
+    :func:`settle`'s fixed span of quiet.  Between polls the event loop runs until
+    the next timer of the window is due (1 ms when none is, at most 10 ms).
     """
+    import time
+
     from PySide6 import QtCore
 
     from perceptron_gui.ui import workers
     from perceptron_gui.ui.deferred import YieldingTimer
 
+    seen = {"snapshot": None, "quiet": 0, "due": 1}
+
     def busy() -> str:
+        seen["due"] = 1
         if window.theory_worker.busy or workers.running():
             return "a worker is busy"
         if not window.canvas.viewport().updatesEnabled():
             return "the canvas is being laid out"
-        if any(t.isActive() for t in window.findChildren(YieldingTimer)
-               if t.objectName() != "autosaveTimer"):
+        due = [t.remainingTime() for t in window.findChildren(YieldingTimer)
+               if t.objectName() != "autosaveTimer" and t.isActive()]
+        if due:
+            seen["due"] = min(10, max(1, min(due)))
             return "deferred work is waiting"
         return "" if idle is None or idle() else "the test's condition is not met"
-
-    seen = {"snapshot": None, "quiet": 0}
 
     def still():
         why = busy()
@@ -215,7 +221,15 @@ def settle_when_done(qtbot, window, idle=None, timeout: int = 20_000) -> None:
         seen["snapshot"], seen["quiet"] = snapshot, seen["quiet"] + 1 if same else 0
         assert seen["quiet"] >= 2, "the layout still moves"
 
-    qtbot.waitUntil(still, timeout=timeout)
+    end = time.monotonic() + timeout / 1000
+    while True:
+        try:
+            still()
+            return
+        except AssertionError as why:
+            if time.monotonic() > end:
+                raise TimeoutError(f"not settled in {timeout} ms: {why}") from why
+        qtbot.wait(seen["due"])
 
 
 def weights_view(qtbot, window):

@@ -73,18 +73,43 @@ def _problems(qtbot, win, demo: str) -> list[str]:
     return problems
 
 
+#: Each size's walk is this many tests, so that pytest-xdist spreads them and none runs long.
+PARTS = 3
+
+
+def _part(k: int) -> list[str]:
+    """Part ``k`` of the shipped demos, in their order: the parts' steps balanced (the
+    longest demo first, each to the part with the fewest steps so far)."""
+    from perceptron_gui.core.demos.format import load_demo
+
+    shipped = _shipped()
+    parts: list[list[str]] = [[] for _ in range(PARTS)]
+    steps = [0] * PARTS
+    for name in sorted(shipped, key=lambda n: -len(load_demo(n).steps)):
+        i = steps.index(min(steps))
+        parts[i].append(name)
+        steps[i] += len(load_demo(name).steps)
+    return sorted(parts[k], key=shipped.index)
+
+
+def test_the_parts_hold_every_shipped_demo_once():
+    assert sorted(sum((_part(k) for k in range(PARTS)), [])) == sorted(_shipped())
+
+
 @pytest.mark.slow
+@pytest.mark.parametrize("part", range(PARTS), ids=lambda k: f"part{k + 1}")
 @pytest.mark.parametrize("size", [(1920, 1080), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
-def test_every_step_of_every_demo_shows_whole_in_presenter_mode(window, qtbot, subtests, size):
+def test_every_step_of_every_demo_shows_whole_in_presenter_mode(window, qtbot, subtests, size,
+                                                                part):
     """Issue 33: captions cut at their last clause, the colour bar on points, the views'
     titles past their pane, the game's button cut, at 1920 x 1080 and 1280 x 800.
 
-    One presenting window plays every shipped demo in turn, as a lecturer would; each
+    One presenting window plays the demos of its part in turn, as a lecturer would; each
     demo is a subtest named by the demo and the size.
     """
     win = window
     _present(win, qtbot, size)
-    for demo in _shipped():
+    for demo in _part(part):
         with subtests.test(demo=demo, size=f"{size[0]}x{size[1]}"):
             problems = _problems(qtbot, win, demo)
             reason = KNOWN.get((demo, size))
@@ -93,7 +118,6 @@ def test_every_step_of_every_demo_shows_whole_in_presenter_mode(window, qtbot, s
                 pytest.xfail(reason)
             assert not problems, "\n".join(problems)
     settle_when_done(qtbot, win)
-
 
 
 def test_a_step_lays_out_only_the_caption_it_shows_new(window, qtbot, monkeypatch):

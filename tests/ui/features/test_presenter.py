@@ -9,7 +9,7 @@ from perceptron_gui.core import generators
 from perceptron_gui.core.dataset import ReplaceAll
 from perceptron_gui.ui import style
 from perceptron_gui.ui.main_window import LAYOUT_VERSION
-from tests.ui.helpers import load_long_kernel_run, settle
+from tests.ui.helpers import load_long_kernel_run, settle_when_done
 
 
 def _visible(win) -> set:
@@ -44,7 +44,7 @@ def busy_window(window, qtbot):
     for _ in range(3):
         window.workspace.step_update()
     window.canvas.fit_view()
-    settle(qtbot, window)
+    settle_when_done(qtbot, window)
     return window
 
 
@@ -60,7 +60,7 @@ def test_the_action_is_checkable_f11_and_in_the_view_menu(window):
 def test_entering_goes_full_screen_with_presenter_sizes_and_hides_editing(busy_window, qtbot):
     win = busy_window
     win.presenter.action.trigger()
-    settle(qtbot, win)
+    settle_when_done(qtbot, win)
     assert win.presenter.active and win.presenter.action.isChecked()
     assert win.windowState() & QtCore.Qt.WindowState.WindowFullScreen
     # editing controls hidden
@@ -93,10 +93,10 @@ def test_leaving_restores_the_window_exactly(busy_window, qtbot):
     win = busy_window
     before = _snapshot(win)
     win.presenter.set_active(True)
-    settle(qtbot, win)
+    settle_when_done(qtbot, win)
     assert _snapshot(win)["visible"] != before["visible"]  # the test can see a difference
     win.presenter.set_active(False)
-    settle(qtbot, win)
+    settle_when_done(qtbot, win)
     # what shows again follows deferred re-layouts (the bound strip while the views hide)
     def same_visible():
         now = _snapshot(win)["visible"]
@@ -116,14 +116,14 @@ def test_leaving_restores_the_window_exactly(busy_window, qtbot):
 def test_toggling_keeps_a_hidden_dock_hidden(busy_window, qtbot):
     win = busy_window
     win.docks["side"].hide()  # the user closed a dock before presenting
-    settle(qtbot, win)
+    settle_when_done(qtbot, win)
     before = _snapshot(win)
     for _ in range(1):
         win.presenter.set_active(True)
-        settle(qtbot, win)
+        settle_when_done(qtbot, win)
         assert not win.docks["side"].isVisible()
         win.presenter.set_active(False)
-        settle(qtbot, win)
+        settle_when_done(qtbot, win)
     after = _snapshot(win)
     assert after["state"] == before["state"] and after["visible"] == before["visible"]
     assert after["geometry"] == before["geometry"]
@@ -132,12 +132,12 @@ def test_toggling_keeps_a_hidden_dock_hidden(busy_window, qtbot):
 def test_a_maximized_window_comes_back_maximized(busy_window, qtbot):
     win = busy_window
     win.showMaximized()
-    settle(qtbot, win)
+    settle_when_done(qtbot, win)
     state = win.windowState()
     win.presenter.set_active(True)
-    settle(qtbot, win)
+    settle_when_done(qtbot, win)
     win.presenter.set_active(False)
-    settle(qtbot, win)
+    settle_when_done(qtbot, win)
     assert win.windowState() == state
     assert win.isMaximized() == bool(state & QtCore.Qt.WindowState.WindowMaximized)
 
@@ -170,7 +170,7 @@ def test_closing_in_presenter_mode_saves_the_normal_layout(busy_window, qtbot):
     win = busy_window
     state = bytes(win.saveState(LAYOUT_VERSION))
     win.presenter.set_active(True)
-    settle(qtbot, win)
+    settle_when_done(qtbot, win)
     if hasattr(win, "files"):
         win.files.force_close = True  # no "unsaved changes" question
     win.close()
@@ -195,12 +195,12 @@ def test_reflow_fits_the_plot_to_the_canvas_again(busy_window, qtbot):
 
     assert fits()
     win.resize(1900, 1000)
-    settle(qtbot, win)
+    settle_when_done(qtbot, win)
     win.resize(1280, 800)
-    settle(qtbot, win)
+    settle_when_done(qtbot, win)
     assert fits()
     win.presenter._reflow_canvas()
-    settle(qtbot, win)
+    settle_when_done(qtbot, win)
     assert fits()
 
 
@@ -214,10 +214,10 @@ def test_leaving_reflows_the_canvas(busy_window, qtbot, monkeypatch):
                         lambda self: (self is win.presenter and calls.append(1)) or original(self))
     layers = win.canvas.layers()
     win.presenter.set_active(True)
-    settle(qtbot, win)
+    settle_when_done(qtbot, win)
     assert calls == []
     win.presenter.set_active(False)
-    settle(qtbot, win)
+    settle_when_done(qtbot, win)
     assert calls
     qtbot.waitUntil(lambda: win.canvas.layers() == layers)  # the layers are back as they were
     # a re-layout runs over a few passes (again if the window settles late): then it draws
@@ -238,7 +238,7 @@ def test_switching_never_redraws_the_canvas_at_once(busy_window, qtbot, monkeypa
         finish[0] if finish else True) or original(self, *finish))
     win.presenter.set_active(True)
     assert finished == []
-    settle(qtbot, win)
+    settle_when_done(qtbot, win)
     finished.clear()  # the redraws scheduled while presenting ran; leaving adds none at once
     win.presenter.set_active(False)
     assert finished == [] and not canvas.viewport().updatesEnabled()  # until laid out
@@ -254,7 +254,7 @@ def test_a_run_to_the_end_shows_its_progress_and_cancel_in_presenter_mode(window
     load_long_kernel_run(window)
     mode, bar = window.presenter, window.statusBar()
     mode.set_active(True)
-    settle(qtbot, window)
+    settle_when_done(qtbot, window)
     assert not bar.isVisible()
     window.actionRunToEnd.trigger()
     assert window.playback.running_to_end
@@ -296,26 +296,19 @@ def test_a_demo_is_picked_without_leaving_full_screen(window, qtbot):
     assert not button.isVisible() and win.menuBar().isVisible()
 
 
-def test_the_w_arrow_head_stays_in_the_canvas_in_presenter_mode(window, qtbot, subtests):
+@pytest.mark.parametrize("demo", ["first-updates", "primal-dual"])
+def test_the_w_arrow_head_stays_in_the_canvas_in_presenter_mode(window, qtbot, demo):
     """The arrow's head is whole in the canvas: a w longer than the view is cut at its edge."""
     win = window
     win.presenter.set_active(True)
     win.setWindowState(QtCore.Qt.WindowState.WindowNoState)  # the test's screen is small
     win.resize(1920, 1080)
     qtbot.waitUntil(lambda: win.width() == 1920, timeout=3000)
-    for demo in ("first-updates", "primal-dual"):  # one window: a demo stopped gives it back
-        with subtests.test(demo):
-            _check_the_head_inside(win, qtbot, demo)
-        win.demos.stop()
-
-
-def _check_the_head_inside(win, qtbot, demo):
     win.demos.play(demo)
     seen = 0
     while True:
-        settle(qtbot, win)
-        win.canvas.refresh()
-        settle(qtbot, win)  # a fit grown for the head (a zero timer), then its redraw
+        # a fit grown for the head (a zero timer), then its redraw
+        settle_when_done(qtbot, win)
         head = win.canvas.layer("weight").items["weight_head"]
         if head.isVisible():
             seen += 1
@@ -347,7 +340,7 @@ def test_the_side_panel_widens_when_its_text_grows_in_presenter_mode(busy_window
     win.resize(1920, 700)
     qtbot.waitUntil(lambda: (win.width(), win.height()) == (1920, 700))
     win.set_views_visible(True)
-    settle(qtbot, win)
+    settle_when_done(qtbot, win)
     panel, side = win.side_panel, win.docks["side"]
     content = panel.widget()
     narrow = side.width()
@@ -357,7 +350,7 @@ def test_the_side_panel_widens_when_its_text_grows_in_presenter_mode(busy_window
     win.push_edit(ReplaceAll.from_dataset(generators.GENERATORS["overlapping"](n=100, seed=0)))
     win.workspace.set_params(loss="hinge", fit_intercept=True)
     win.workspace.run_to_end()
-    settle(qtbot, win)
+    settle_when_done(qtbot, win)
     # never clipped: the panel's viewport holds the content's least width
     qtbot.waitUntil(lambda: panel.viewport().width() >= content.minimumSizeHint().width())
     assert narrow < side.width() <= win.width() // 4  # wider; the canvas keeps the most
@@ -389,12 +382,12 @@ def test_every_plot_is_inside_its_pane_after_leaving_with_the_live_plots_on(busy
 
     win = busy_window
     win.set_views_visible(False)
-    settle(qtbot, win)
+    settle_when_done(qtbot, win)
     win.presenter.set_active(True)
     win.set_views_visible(True)
-    settle(qtbot, win)
+    settle_when_done(qtbot, win)
     win.presenter.set_active(False)
-    settle(qtbot, win)
+    settle_when_done(qtbot, win)
     shown = [pw for pw in win.findChildren(pg.PlotWidget) if pw.isVisible()]
     assert any(pw.objectName() == "stripBound" for pw in shown)
     for pw in shown:
@@ -408,7 +401,7 @@ def test_leaving_restyles_each_view_once(busy_window, qtbot):
     """At 10⁶ points a restyle of the live plots redraws them: leaving drew them twice."""
     win = busy_window
     win.presenter.set_active(True)
-    settle(qtbot, win)
+    settle_when_done(qtbot, win)
     views = win.views.views()
     restyled = {name: [] for name in views}
     for name, view in views.items():
