@@ -136,3 +136,32 @@ def test_closing_destroys_the_whole_scene_at_once(make_canvas):
     assert [type(item).__name__ for item in items if shiboken6.isValid(item)] == []
     canvas.close()  # twice is harmless
     assert [type(item).__name__ for item in items if shiboken6.isValid(item)] == []
+
+
+class _FirstPaint(QtCore.QObject):
+    """Records the left axis's width when the canvas is first painted."""
+
+    def __init__(self, axis):
+        super().__init__()
+        self.axis, self.width = axis, None
+
+    def eventFilter(self, obj, event):  # noqa: N802 - Qt's name
+        if event.type() == QtCore.QEvent.Type.Paint and self.width is None:
+            self.width = self.axis.width()
+        return False
+
+
+def test_the_first_frame_is_laid_out_as_the_settled_one(qtbot):
+    """The left axis has its labels' width at the first paint, so that paint moves nothing."""
+    canvas = Canvas(Workspace())
+    qtbot.addWidget(canvas)
+    canvas.resize(560, 480)
+    axis = canvas.getPlotItem().getAxis("left")
+    probe = _FirstPaint(axis)
+    canvas.viewport().installEventFilter(probe)
+    canvas.show()
+    qtbot.waitUntil(lambda: probe.width is not None)
+    canvas.grab()  # pyqtgraph measures the tick labels while painting and resizes the axis
+    QtCore.QCoreApplication.processEvents()
+    assert probe.width == axis.width()
+    assert axis.width() < 35  # sized for "−4", not pyqtgraph's 35 px default for text
