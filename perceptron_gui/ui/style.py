@@ -1,7 +1,9 @@
 """Colours, markers and sizes shared by every view (one place to restyle the app).
 
-The two classes differ in colour *and* marker shape, from the Okabe–Ito palette,
-which stays distinguishable under the common colour-vision deficiencies.
+The classes differ in colour *and* marker shape: the two of a binary problem in
+blue and vermilion from the Okabe–Ito palette, which stays distinguishable under
+the common colour-vision deficiencies; up to eight classes each with a shape of
+its own, as no eight colours stay apart for every viewer.
 """
 
 from __future__ import annotations
@@ -13,8 +15,10 @@ from PySide6 import QtGui
 
 from . import colormap
 
-POS_SYMBOL = "o"
-NEG_SYMBOL = "s"
+#: The marker of each class, by its index in the data set's sorted classes (the two of
+#: a binary problem: −1 a square, +1 a disc).
+CLASS_SYMBOLS = ("s", "o", "t", "d", "star", "h", "t1", "p")
+NEG_SYMBOL, POS_SYMBOL = CLASS_SYMBOLS[:2]
 POS_NAME = "class +1"
 NEG_NAME = "class −1"
 
@@ -48,6 +52,13 @@ class Palette:
     neg_region: tuple
     future_text_color: str  # update-log rows computed but after the cursor
     future_tick_color: str  # timeline ticks of updates after the cursor
+    more_class_colors: tuple = ()  # the third class's colour onwards (to the eighth)
+
+    @property
+    def class_colors(self) -> tuple:
+        """The colour of each class by its index in the sorted classes: −1's, +1's, then
+        :attr:`more_class_colors`."""
+        return (self.neg_color, self.pos_color, *self.more_class_colors)
 
     @property
     def dark(self) -> bool:
@@ -64,6 +75,7 @@ LIGHT = Palette(
     radius_color="#888888", lda_color="#6A3D9A",
     pos_region=(0, 114, 178, 28), neg_region=(213, 94, 0, 28),
     future_text_color="#9a9a9a", future_tick_color="#c8c8c8",
+    more_class_colors=("#24A824", "#6D172E", "#67621E", "#A8248E", "#2424A8", "#15655A"),
 )
 
 #: Light marks on a dark grey: the same hues, lightened where they would sink into it (the
@@ -77,6 +89,7 @@ DARK = Palette(
     radius_color="#9C9C9C", lda_color="#B49AE0",
     pos_region=(47, 143, 216, 40), neg_region=(213, 94, 0, 32),
     future_text_color="#7a7a7a", future_tick_color="#4d525a",
+    more_class_colors=("#42D742", "#D74269", "#CCD185", "#D742D7", "#5A6DE0", "#74E2E2"),
 )
 
 PALETTES = {"light": LIGHT, "dark": DARK}

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from PySide6 import QtGui
 
-from perceptron_gui.ui import style
+from perceptron_gui.ui import colormap, style
 
 #: The palette's colours drawn as marks on the canvas background (lines, arrows, points, text).
 ON_CANVAS = ("pos_color", "neg_color", "mixed_color", "boundary_color", "weight_color",
@@ -91,3 +92,39 @@ def test_the_class_markers_stand_out_on_both_region_tints(palette):
             # the tint still shows on the background
             assert style.contrast(tint, _opaque(palette.background)) >= 1.1, (name, tint)
     assert min(ratios.values()) >= MARKER_ON_TINT[palette.name], ratios
+
+
+#: The colours a class's markers must keep apart from (CIELAB ΔE): the lines and marks
+#: drawn over the points.
+OVER_POINTS = ("boundary_color", "weight_color", "mistake_color", "ghost_color",
+               "highlight_color", "radius_color", "mixed_color")
+
+
+def _delta_e(a, b) -> float:
+    lab = [colormap.srgb_to_lab(np.array([[QtGui.QColor(_opaque(c)).red(),
+                                           QtGui.QColor(_opaque(c)).green(),
+                                           QtGui.QColor(_opaque(c)).blue()]], float))[0]
+           for c in (a, b)]
+    return float(np.linalg.norm(lab[0] - lab[1]))
+
+
+@pytest.mark.parametrize("palette", PALETTES, ids=lambda p: p.name)
+def test_every_class_has_a_shape_and_a_legible_colour_of_its_own(palette):
+    colors = palette.class_colors
+    assert len(colors) == len(style.CLASS_SYMBOLS) == 8
+    assert len(set(style.CLASS_SYMBOLS)) == 8  # the shape tells the classes apart for every viewer
+    assert colors[:2] == (palette.neg_color, palette.pos_color)  # two classes: as ever
+    assert (style.NEG_SYMBOL, style.POS_SYMBOL) == style.CLASS_SYMBOLS[:2]
+    for i, color in enumerate(colors):
+        assert style.contrast(color, _opaque(palette.background)) >= 3.0, (i, color)
+        for other in colors[i + 1:]:
+            assert _delta_e(color, other) >= 35, (color, other)
+        for role in OVER_POINTS:
+            assert _delta_e(color, getattr(palette, role)) >= 15, (color, role)
+
+
+def test_a_class_keeps_its_hue_in_both_schemes():
+    for light, dark in zip(style.LIGHT.class_colors, style.DARK.class_colors, strict=True):
+        hue = [QtGui.QColor(c).hsvHueF() for c in (light, dark)]
+        gap = abs(hue[0] - hue[1])
+        assert min(gap, 1 - gap) < 0.09, (light, dark)
