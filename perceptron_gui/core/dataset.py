@@ -23,6 +23,8 @@ import numpy as np
 
 from .text import fmt_count
 from .values import (
+    BINARY,
+    check_classes,
     check_in_range,
     check_indices,
     check_labels,
@@ -53,11 +55,13 @@ def _plural(count: int, word: str) -> str:
     return word if count == 1 else f"{fmt_count(count)} {word}s"
 
 
-def _fill(obj: Dataset, X: np.ndarray, y: np.ndarray, names: tuple) -> Dataset:
+def _fill(obj: Dataset, X: np.ndarray, y: np.ndarray, names: tuple,
+          classes: tuple = BINARY) -> Dataset:
     obj._X = readonly(np.ascontiguousarray(X, dtype=np.float64))
     obj._y = readonly(np.ascontiguousarray(y, dtype=np.int64))
-    obj._n_pos = obj._bounds = obj._radius = None
+    obj._n_pos = obj._bounds = obj._radius = obj._counts = None
     obj._feature_names, obj._class_names = names
+    obj._classes = classes
     return obj
 
 
@@ -67,11 +71,16 @@ class Dataset:
     Parameters
     ----------
     X, y : array-like of shape (n, 2) and (n,), default=None
-        Finite coordinates and labels ``±1``; both None is the empty data set.
-        One class only is valid (the user builds it point by point).
-    feature_names, class_names : pair of str, optional
-        The axes' names and the classes ``-1`` and ``+1``'s, in that order.
-        Every edit keeps them.
+        Finite coordinates and labels in ``classes``; both None is the empty
+        data set.  A class may have no point (the user builds it point by point).
+    feature_names : pair of str, optional
+        The axes' names.
+    class_names : tuple of str, optional
+        One name per class, in the order of ``classes``.  Every edit keeps them.
+    classes : sequence of int, default=(-1, 1)
+        The labels the data set knows, 2 to 8 in increasing order (as
+        scikit-learn's ``classes_``): ``(-1, 1)``, the binary problem the
+        perceptron learns; data read with more classes number them ``0 … m − 1``.
 
     Notes
     -----
@@ -79,56 +88,98 @@ class Dataset:
     (``0.0`` and ``-0.0`` differ) and ignores the names. Duplicates are allowed.
     """
 
-    __slots__ = ("_X", "_y", "_n_pos", "_bounds", "_radius", "_feature_names", "_class_names")
+    __slots__ = ("_X", "_y", "_n_pos", "_bounds", "_radius", "_counts", "_feature_names",
+                 "_class_names", "_classes")
 
-    def __init__(self, X=None, y=None, *, feature_names=None, class_names=None):
+    def __init__(self, X=None, y=None, *, feature_names=None, class_names=None, classes=None):
+        classes = BINARY if classes is None else check_classes(classes)
         if X is None and y is None:
             X, y = np.empty((0, 2)), np.empty(0, dtype=np.int64)
         elif X is None or y is None:
             raise ValueError("X and y must be given together (or both be None)")
         else:
             X = check_points(X)
-            y = check_labels(y, check_size(X.shape[0]))
+            y = check_labels(y, check_size(X.shape[0]), classes=classes)
         _fill(self, X, y, (check_names(feature_names, "feature_names"),
-                           check_names(class_names, "class_names")))
+                           check_names(class_names, "class_names", len(classes))), classes)
 
     @classmethod
-    def _trusted(cls, X: np.ndarray, y: np.ndarray, names=(None, None)) -> Dataset:
+    def _trusted(cls, X: np.ndarray, y: np.ndarray, names=(None, None),
+                 classes: tuple = BINARY) -> Dataset:
         """Wrap valid arrays owned by nobody else, and checked names, without a copy."""
         check_size(len(X))
-        return _fill(cls.__new__(cls), X, y, names)
+        return _fill(cls.__new__(cls), X, y, names, classes)
 
     def derived(self, X: np.ndarray, y: np.ndarray) -> Dataset:
         """A data set of valid arrays ``X``, ``y`` with this one's names (what an edit returns)."""
-        return Dataset._trusted(X, y, self.names)
+        return Dataset._trusted(X, y, self.names, self._classes)
+
+    def with_classes(self, X: np.ndarray, y: np.ndarray, class_names, classes) -> Dataset:
+        """A data set of valid arrays ``X``, ``y`` with these classes and their names (checked)
+        and this one's feature names (what an edit of the classes returns)."""
+        classes = check_classes(classes)
+        return Dataset._trusted(X, y, (self._feature_names, check_names(
+            class_names, "class_names", len(classes))), classes)
 
     def with_names(self, feature_names=None, class_names=None) -> Dataset:
         """The same points (arrays shared) with these names (``None``: no names)."""
-        obj = Dataset._trusted(self._X, self._y, (check_names(feature_names, "feature_names"),
-                                                  check_names(class_names, "class_names")))
+        obj = Dataset._trusted(self._X, self._y, (
+            check_names(feature_names, "feature_names"),
+            check_names(class_names, "class_names", self.n_classes)), self._classes)
         obj._n_pos, obj._bounds, obj._radius = self._n_pos, self._bounds, self._radius
+        obj._counts = self._counts
         return obj
 
     @property
     def names(self) -> tuple:
-        """``(feature_names, class_names)``, each a pair of str or None."""
+        """``(feature_names, class_names)``: a pair of str or None, one name per class or
+        None."""
         return (self._feature_names, self._class_names)
 
     feature_names = property(attrgetter("_feature_names"),
                              doc="The names of the two coordinates, or None.")
     class_names = property(attrgetter("_class_names"),
-                           doc="The names of the classes −1 and +1 (in that order), or None.")
+                           doc="The names of the classes in the order of ``classes``, or None.")
+    classes = property(attrgetter("_classes"),
+                       doc="The labels, 2 to 8 ints in increasing order; ``(-1, 1)``: binary.")
     X = property(attrgetter("_X"), doc="Coordinates, read-only float64 array of shape (n, 2).")
     y = property(attrgetter("_y"),
-                 doc="Labels, read-only int64 array of shape (n,) with values in {-1, +1}.")
+                 doc="Labels, read-only int64 array of shape (n,) with values in ``classes``.")
+
+    @property
+    def n_classes(self) -> int:
+        """The number of classes (some may have no point)."""
+        return len(self._classes)
+
+    @property
+    def is_binary(self) -> bool:
+        """Whether the classes are −1 and +1: the problem the perceptron and its bound know."""
+        return self._classes == BINARY
+
+    def class_index(self, y=None) -> np.ndarray:
+        """The position in :attr:`classes` of each label of ``y`` (default: the data's): the
+        index of a class's colour and marker."""
+        return np.searchsorted(np.asarray(self._classes), self._y if y is None else y)
+
+    def class_counts(self) -> tuple[int, ...]:
+        """The number of points of each class, in the order of :attr:`classes`."""
+        if self._counts is None:
+            if self.is_binary:
+                self._counts = (self.n_neg, self.n_pos)
+            else:
+                counts = np.bincount(self.class_index(), minlength=self.n_classes)
+                self._counts = tuple(int(c) for c in counts)
+        return self._counts
 
     @classmethod
-    def from_labels(cls, X, labels) -> tuple[Dataset, dict]:
-        """A data set from any labels of at most two values (its ``class_names``), and the map
-        label -> ±1 (:func:`~.values.label_signs`)."""
+    def from_labels(cls, X, labels, *, most: int = 2) -> tuple[Dataset, dict]:
+        """A data set from any labels (its ``class_names``), and the map label -> class
+        (:func:`~.values.label_signs`): at most two values as ±1, or with ``most`` > 2 up to
+        ``most`` values as ``0 … m − 1``."""
         X_arr = check_points(X)
-        y, mapping = label_signs(labels, X_arr.shape[0])
-        return cls._trusted(X_arr, y, (None, class_names_of(mapping))), mapping
+        y, mapping = label_signs(labels, X_arr.shape[0], most=most)
+        classes = BINARY if len(mapping) <= 2 else tuple(range(len(mapping)))
+        return cls._trusted(X_arr, y, (None, class_names_of(mapping)), classes), mapping
 
     @property
     def n(self) -> int:
@@ -152,23 +203,28 @@ class Dataset:
 
     @property
     def has_both_classes(self) -> bool:
-        """Whether at least one point of each class is present."""
-        return self.n_pos > 0 and self.n_neg > 0
+        """Whether at least two classes have points (binary: each of the two)."""
+        if self.is_binary:
+            return self.n_pos > 0 and self.n_neg > 0
+        return sum(c > 0 for c in self.class_counts()) >= 2
 
     def __eq__(self, other) -> bool:
         if not isinstance(other, Dataset):
             return NotImplemented
         return (
-            self._X.shape == other._X.shape
+            self._classes == other._classes
+            and self._X.shape == other._X.shape
             and self._X.tobytes() == other._X.tobytes()
             and self._y.tobytes() == other._y.tobytes()
         )
 
     def __hash__(self) -> int:
-        return hash((self._X.shape, self._X.tobytes(), self._y.tobytes()))
+        return hash((self._classes, self._X.shape, self._X.tobytes(), self._y.tobytes()))
 
     def __repr__(self) -> str:
-        return f"Dataset(n={self.n}, n_pos={self.n_pos}, n_neg={self.n_neg})"
+        if self.is_binary:
+            return f"Dataset(n={self.n}, n_pos={self.n_pos}, n_neg={self.n_neg})"
+        return f"Dataset(n={self.n}, classes={self._classes}, counts={self.class_counts()})"
 
     def bounds(self) -> tuple[float, float, float, float] | None:
         """Bounding box ``(xmin, xmax, ymin, ymax)`` of the points, or ``None`` if empty."""
@@ -262,6 +318,16 @@ def _set(obj, **values) -> None:
         object.__setattr__(obj, name, readonly(value) if isinstance(value, np.ndarray) else value)
 
 
+def _labels(y, n: int) -> np.ndarray:
+    """An edit's labels, checked as integers (against the data set's classes: :func:`_members`)."""
+    return check_labels(y, n, allow_scalar=True, classes=None)
+
+
+def _members(y: np.ndarray, dataset: Dataset) -> None:
+    """ValueError unless every label of ``y`` is one of ``dataset``'s classes."""
+    check_labels(y, y.shape[0], classes=dataset.classes)
+
+
 def _indexed_points(indices, X) -> tuple[np.ndarray, np.ndarray]:
     idx, X = check_indices(indices), check_points(X, allow_single=True)
     if X.shape[0] != idx.shape[0]:
@@ -284,9 +350,10 @@ class InsertPoints(Edit):
 
     def __post_init__(self):
         idx, X = _indexed_points(self.indices, self.X)
-        _set(self, indices=idx, X=X, y=check_labels(self.y, X.shape[0], allow_scalar=True))
+        _set(self, indices=idx, X=X, y=_labels(self.y, X.shape[0]))
 
     def apply(self, dataset: Dataset) -> tuple[Dataset, Edit]:
+        _members(self.y, dataset)
         k = self.indices.shape[0]
         total = check_size(dataset.n + k)
         check_in_range(self.indices, total)
@@ -320,7 +387,7 @@ class AddPoints(Edit):
             index = int(index)
             if index < 0:
                 raise ValueError(f"index must be >= 0; got {index}")
-        _set(self, X=X, y=check_labels(self.y, X.shape[0], allow_scalar=True), index=index)
+        _set(self, X=X, y=_labels(self.y, X.shape[0]), index=index)
 
     @property
     def text(self) -> str:
@@ -331,6 +398,7 @@ class AddPoints(Edit):
         start = n if self.index is None else self.index
         if start > n:
             raise ValueError(f"index {start} is out of range for adding to {n} points")
+        _members(self.y, dataset)
         k = check_size(n + self.X.shape[0]) - n
         X = np.concatenate([dataset.X[:start], self.X, dataset.X[start:]])
         y = np.concatenate([dataset.y[:start], self.y, dataset.y[start:]])
@@ -402,10 +470,11 @@ class Relabel(Edit):
 
     def __post_init__(self):
         idx = check_indices(self.indices)
-        _set(self, indices=idx, y=check_labels(self.y, idx.shape[0], allow_scalar=True))
+        _set(self, indices=idx, y=_labels(self.y, idx.shape[0]))
 
     def apply(self, dataset: Dataset) -> tuple[Dataset, Edit]:
         check_in_range(self.indices, dataset.n)
+        _members(self.y, dataset)
         y = dataset.y.copy()
         y[self.indices] = self.y
         return dataset.derived(dataset.X, y), Relabel(self.indices, dataset.y[self.indices])
@@ -426,6 +495,9 @@ class FlipLabels(Edit):
         return "Flip label" if k == 1 else f"Flip {fmt_count(k)} labels"
 
     def apply(self, dataset: Dataset) -> tuple[Dataset, Edit]:
+        if not dataset.is_binary:
+            raise ValueError(f"only the labels of two classes, −1 and +1, flip; this data set "
+                             f"has {dataset.n_classes} classes: relabel the points instead")
         check_in_range(self.indices, dataset.n)
         y = dataset.y.copy()
         y[self.indices] = -y[self.indices]
@@ -437,7 +509,8 @@ class ReplaceAll(Edit):
     """Replace the whole data set by ``(X, y)`` (generators and file loads).
 
     ``description`` is the undo-menu text (``"New data set: blobs"``; empty:
-    ``"Replace data set"``), which the inverse keeps.
+    ``"Replace data set"``), which the inverse keeps; ``classes`` (None: −1 and +1)
+    those of the new data set.
     """
 
     replaces_data = True
@@ -447,14 +520,17 @@ class ReplaceAll(Edit):
     description: str = field(default="")
     feature_names: tuple | None = None
     class_names: tuple | None = None
+    classes: tuple | None = None
     _dataset: Dataset | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self):
         X = check_points(self.X)
-        _set(self, X=X, y=check_labels(self.y, check_size(X.shape[0])),
+        classes = BINARY if self.classes is None else check_classes(self.classes)
+        _set(self, X=X, y=check_labels(self.y, check_size(X.shape[0]), classes=classes),
              description=str(self.description),
              feature_names=check_names(self.feature_names, "feature_names"),
-             class_names=check_names(self.class_names, "class_names"))
+             class_names=check_names(self.class_names, "class_names", len(classes)),
+             classes=classes)
 
     @classmethod
     def from_dataset(cls, dataset: Dataset, description: str = "") -> ReplaceAll:
@@ -462,7 +538,7 @@ class ReplaceAll(Edit):
         edit = cls.__new__(cls)  # a data set's arrays are valid and never change
         _set(edit, X=dataset.X, y=dataset.y, description=str(description),
              feature_names=dataset.feature_names, class_names=dataset.class_names,
-             _dataset=dataset)
+             classes=dataset.classes, _dataset=dataset)
         return edit
 
     @property
@@ -471,8 +547,8 @@ class ReplaceAll(Edit):
 
     def apply(self, dataset: Dataset) -> tuple[Dataset, Edit]:
         # the edit's arrays are read-only: the new data set shares them
-        new = (self._dataset if self._dataset is not None else
-               Dataset._trusted(self.X, self.y, (self.feature_names, self.class_names)))
+        new = (self._dataset if self._dataset is not None else Dataset._trusted(
+            self.X, self.y, (self.feature_names, self.class_names), self.classes))
         return new, ReplaceAll.from_dataset(dataset, self.description)
 
 
@@ -484,4 +560,7 @@ class Clear(Edit):
     text = "Clear points"
 
     def apply(self, dataset: Dataset) -> tuple[Dataset, Edit]:
-        return Dataset(), ReplaceAll.from_dataset(dataset, "Restore points")
+        # more than two classes stay, named, for the points placed next
+        new = Dataset() if dataset.is_binary else Dataset(
+            class_names=dataset.class_names, classes=dataset.classes)
+        return new, ReplaceAll.from_dataset(dataset, "Restore points")

@@ -40,10 +40,15 @@ class DataProblem(enum.Enum):
     #: A learner fitted at once could not be fitted for another reason (its
     #: ``fit`` raised ValueError: :attr:`Model.problem` says why).
     LDA_FAILED = "lda_failed"
+    #: More than two classes for a learner that learns two (:attr:`Capabilities.multiclass
+    #: <perceptron_gui.core.learners.registry.Capabilities.multiclass>` False).
+    TWO_CLASSES = "two_classes"
 
 
 def find_data_problem(dataset: Dataset, learner: str = registry.DEFAULT) -> DataProblem | None:
     """Why ``learner`` cannot be trained on ``dataset``, or None (a failed fit is not tried)."""
+    if not dataset.is_binary and not registry.get(learner).caps().multiclass:
+        return DataProblem.TWO_CLASSES
     if dataset.n == 0:
         return DataProblem.NO_POINTS
     if not dataset.has_both_classes:
@@ -59,6 +64,9 @@ def describe_problem(problem: DataProblem | None, dataset: Dataset,
     if problem is DataProblem.ONE_CLASS:
         other = "−1" if dataset.n_pos else "+1"
         return f"Only one class so far: add a point of class {other}."
+    if problem is DataProblem.TWO_CLASSES:
+        return (f"{registry.get(learner).display_name} learns two classes, −1 and +1; these "
+                f"data have {dataset.n_classes}.")
     if problem is DataProblem.LDA_TOO_FEW:
         spec = registry.get(learner)
         return spec.too_few or f"{spec.display_name} needs at least {spec.min_points} points."
@@ -134,7 +142,7 @@ def novikoff_job(dataset: Dataset, learner_name: str, params: dict):
     """A ``job()`` (any thread) for Novikoff's R, γ and bound, or None (no bound, one class)."""
     p = params[learner_name]
     caps = registry.get(learner_name).caps(p)
-    if not caps.novikoff or not dataset.has_both_classes:
+    if not caps.novikoff or not dataset.is_binary or not dataset.has_both_classes:
         return None
     return functools.partial(
         theory.novikoff_or_reason, dataset.X, dataset.y,

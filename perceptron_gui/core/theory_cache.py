@@ -122,24 +122,29 @@ class TheoryCache:
     # -- what depends on the data alone -------------------------------------------------
     @property
     def max_margin(self) -> theory.MaxMarginResult | None:
-        """The maximum-margin hyperplane (with bias) of the data, or None without data."""
+        """The maximum-margin hyperplane (with bias) of the data, or None without data (or
+        with more than two classes: one line separates two)."""
         ds = self.document.dataset
         return _once(self.per_data, "max_margin",
-                     lambda: theory.max_margin(ds.X, ds.y) if ds.n else None)
+                     lambda: theory.max_margin(ds.X, ds.y) if ds.n and ds.is_binary else None)
 
     def margin_data(self) -> theory.MarginData | None:
-        """The samples prepared for the margin of a hyperplane on them (None without data).
+        """The samples prepared for the margin of a hyperplane on them (None without data, or
+        with more than two classes).
 
         Made once per data set: the readouts ask for the margin of a new
         hyperplane after every update.
         """
         ds = self.document.dataset
         return _once(self.per_data, "margin_data",
-                     lambda: theory.MarginData(ds.X, ds.y) if ds.n else None)
+                     lambda: theory.MarginData(ds.X, ds.y) if ds.n and ds.is_binary else None)
 
     @property
     def lda(self) -> LDA | None:
-        """LDA fitted on the data (with the LDA parameters), or None when it cannot be."""
+        """LDA fitted on the data (with the LDA parameters), or None when it cannot be (the
+        overlay's line separates two classes)."""
+        if not self.document.dataset.is_binary:
+            return None
         return _once(self.per_model, "overlay", lambda: self.fit_memo(OVERLAY))[0]
 
     def forget_overlay(self) -> None:

@@ -13,12 +13,16 @@ import numbers
 
 import numpy as np
 
-__all__ = ["as_array", "as_float_array", "check_in_range", "check_integer", "check_indices",
-           "check_label_types", "check_names", "check_labels", "check_points", "class_names_of",
-           "describe_values", "label_signs", "readonly", "short"]
+__all__ = ["BINARY", "MAX_CLASSES", "as_array", "as_float_array", "check_classes",
+           "check_in_range", "check_integer", "check_indices", "check_label_types", "check_names",
+           "check_labels", "check_points", "class_names_of", "describe_values", "label_signs",
+           "readonly", "short"]
 
 #: How many values a message names before it gives their count.
 NAMED = 5
+#: The classes of a binary problem, and the most classes a data set holds.
+BINARY = (-1, 1)
+MAX_CLASSES = 8
 
 
 def readonly(a: np.ndarray) -> np.ndarray:
@@ -127,13 +131,15 @@ def check_label_types(labels) -> None:
                          " which could merge into one class; give every label the same type")
 
 
-def label_signs(labels, n: int) -> tuple[np.ndarray, dict]:
-    """``n`` labels of at most two values as int64 signs, and the map label -> ±1.
+def label_signs(labels, n: int, *, most: int = 2) -> tuple[np.ndarray, dict]:
+    """``n`` labels as int64 classes, and the map label -> class.
 
-    Labels within ``{-1, +1}`` keep their value. Otherwise two labels are sorted,
-    the first maps to ``-1`` and the second to ``+1`` (``{0, 1}`` gives ``0 -> -1``,
-    as scikit-learn's ``classes_[1]`` is the positive class); a single label maps
-    to ``+1``. The map's keys are Python scalars.
+    At most two values: labels within ``{-1, +1}`` keep their value; otherwise
+    two labels are sorted, the first maps to ``-1`` and the second to ``+1``
+    (``{0, 1}`` gives ``0 -> -1``, as scikit-learn's ``classes_[1]`` is the
+    positive class); a single label maps to ``+1``.  Three to ``most`` values
+    (``most`` > 2) map in sorted order to ``0 … m − 1``.  The map's keys are
+    Python scalars.
     """
     check_label_types(labels)  # [1, "1"] would be two equal strings
     lab = np.asarray(labels)
@@ -149,13 +155,18 @@ def label_signs(labels, n: int) -> tuple[np.ndarray, dict]:
     except TypeError as exc:  # objects that do not sort
         raise ValueError(f"labels could not be sorted: {exc}") from exc
     keys = [c.item() if isinstance(c, np.generic) else c for c in classes]
-    if len(keys) > 2:
-        raise ValueError(f"labels must take at most two distinct values; found "
+    if len(keys) > max(most, 2):
+        limit = "two" if most <= 2 else f"{most}"
+        raise ValueError(f"labels must take at most {limit} distinct values; found "
                          f"{len(keys):,}: {describe_values(keys)}")
-    signs = ([int(k) for k in keys] if lab.dtype.kind in "iuf" and all(k in (-1, 1) for k in keys)
-             else [-1, 1] if len(keys) == 2 else [1] * len(keys))
-    y = np.asarray(signs, dtype=np.int64)[inverse.reshape(-1)] if keys else np.empty(0, np.int64)
-    return y, dict(zip(keys, signs, strict=True))
+    if len(keys) > 2:
+        codes = list(range(len(keys)))
+    elif lab.dtype.kind in "iuf" and all(k in (-1, 1) for k in keys):
+        codes = [int(k) for k in keys]
+    else:
+        codes = [-1, 1] if len(keys) == 2 else [1] * len(keys)
+    y = np.asarray(codes, dtype=np.int64)[inverse.reshape(-1)] if keys else np.empty(0, np.int64)
+    return y, dict(zip(keys, codes, strict=True))
 
 
 def as_array(values, name: str) -> np.ndarray:
@@ -190,13 +201,24 @@ def check_points(X, *, name: str = "X", allow_single: bool = False) -> np.ndarra
     return arr
 
 
-def check_labels(y, n: int, *, name: str = "y", allow_scalar: bool = False) -> np.ndarray:
-    """``y`` as a fresh int64 array of shape (n,) with values in {-1, +1}."""
+def _labels_text(classes) -> str:
+    if classes is None:
+        return "labels must be integers"
+    if tuple(classes) == BINARY:
+        return "labels must be -1 or +1"
+    return f"labels must be one of the classes {', '.join(map(str, classes))}"
+
+
+def check_labels(y, n: int, *, name: str = "y", allow_scalar: bool = False,
+                 classes=BINARY) -> np.ndarray:
+    """``y`` as a fresh int64 array of shape (n,) with values in ``classes`` (None: any
+    integers below 2³¹ in magnitude, for an edit checked against its data set later)."""
     arr = as_array(y, name)
+    what = _labels_text(classes)
     if arr.dtype.kind == "b":
-        raise ValueError("labels must be -1 or +1, not booleans")
+        raise ValueError(f"{what}, not booleans")
     if arr.dtype.kind not in "iuf":
-        raise ValueError(f"labels must be -1 or +1; got an array of dtype {arr.dtype}")
+        raise ValueError(f"{what}; got an array of dtype {arr.dtype}")
     if allow_scalar and arr.ndim == 0:
         arr = np.full(n, arr)
     if arr.ndim == 1 and arr.shape[0] == 0:
@@ -205,12 +227,39 @@ def check_labels(y, n: int, *, name: str = "y", allow_scalar: bool = False) -> n
         raise ValueError(f"{name} must have shape (n,), got {arr.shape}")
     if arr.shape[0] != n:
         raise ValueError(f"X has {n} points but {name} has {arr.shape[0]} labels")
-    bad = (arr != 1) & (arr != -1)  # NaN compares unequal, so it is caught here too
+    with np.errstate(invalid="ignore"):  # NaN compares unequal, so it is caught here too
+        if classes is None:
+            bad = ~((np.abs(arr) < 2**31) & (arr == np.round(arr)))
+        elif tuple(classes) == BINARY:
+            bad = (arr != 1) & (arr != -1)
+        else:
+            bad = ~np.isin(arr, classes)
     if bad.any():
         row = int(np.flatnonzero(bad)[0])
         value = arr[row].item()
-        raise ValueError(f"labels must be -1 or +1; found {value!r} at row {row}")
+        raise ValueError(f"{what}; found {value!r} at row {row}")
     return np.array(arr, dtype=np.int64, copy=True)
+
+
+def check_classes(classes) -> tuple[int, ...]:
+    """``classes`` as a tuple of 2 to :data:`MAX_CLASSES` distinct integers, in increasing
+    order (as scikit-learn's ``classes_``)."""
+    if isinstance(classes, (str, bytes)):
+        raise ValueError(f"classes must be integers, not the string {short(classes)}")
+    try:
+        items = list(classes)
+    except TypeError:
+        raise ValueError(f"classes must be a sequence of integers; got {short(classes)}") from None
+    for c in items:
+        if isinstance(c, (bool, np.bool_)) or not isinstance(c, numbers.Integral) \
+                or abs(int(c)) >= 2**31:
+            raise ValueError(f"classes must be integers below 2³¹; got {short(c)}")
+    out = tuple(int(c) for c in items)
+    if not 2 <= len(out) <= MAX_CLASSES:
+        raise ValueError(f"a data set has 2 to {MAX_CLASSES} classes; got {len(out):,}")
+    if any(a >= b for a, b in zip(out, out[1:], strict=False)):
+        raise ValueError(f"classes must be distinct and in increasing order; got {list(out)}")
+    return out
 
 
 def check_indices(indices, *, name: str = "indices") -> np.ndarray:
@@ -242,21 +291,22 @@ def check_in_range(indices: np.ndarray, n: int, *, name: str = "index") -> None:
         )
 
 
-def check_names(names, what: str) -> tuple[str, str] | None:
-    """Two names (of the axes, or of the classes −1 and +1) as a tuple of str, or None.
+def check_names(names, what: str, count: int = 2) -> tuple[str, ...] | None:
+    """``count`` names (of the axes, or one per class) as a tuple of str, or None.
 
     Each at most 200 characters: they go on axes and into a legend.
     """
     if names is None:
         return None
+    want = "two names" if count == 2 else f"{count} names"
     if isinstance(names, (str, bytes)):
-        raise ValueError(f"{what} must be two names, not one string {short(names)}")
+        raise ValueError(f"{what} must be {want}, not one string {short(names)}")
     try:
         items = list(names)
     except TypeError:
-        raise ValueError(f"{what} must be two names; got {short(names)}") from None
-    if len(items) != 2:
-        raise ValueError(f"{what} must be two names; got {len(items):,}")
+        raise ValueError(f"{what} must be {want}; got {short(names)}") from None
+    if len(items) != count:
+        raise ValueError(f"{what} must be {want}; got {len(items):,}")
     out = []
     for item in items:
         text = str(item.item() if isinstance(item, np.generic) else item).strip()
@@ -265,26 +315,26 @@ def check_names(names, what: str) -> tuple[str, str] | None:
         if len(text) > 200:
             raise ValueError(f"{what} must be at most 200 characters; got {len(text):,}")
         out.append(text)
-    return (out[0], out[1])
+    return tuple(out)
 
 
-def class_names_of(mapping: dict, column: str = "") -> tuple[str, str] | None:
-    """The names of the classes −1 and +1 from a label mapping ``{label: ±1}``, or None.
+def class_names_of(mapping: dict, column: str = "") -> tuple[str, ...] | None:
+    """The names of the classes in order (−1 and +1, or 0 … m − 1) from a label mapping
+    ``{label: class}``, or None.
 
     None when the labels already are −1 and +1 (a name would only repeat the
     sign).  Numbers are named with their ``column`` (``"class 2"``).
     """
-    by_sign = {}
-    for label, sign in mapping.items():
-        by_sign.setdefault(int(sign), label)
-    if set(by_sign) != {-1, 1}:
+    by_class = {}
+    for label, code in mapping.items():
+        by_class.setdefault(int(code), label)
+    if len(by_class) < 2 or (len(by_class) == 2 and set(by_class) != {-1, 1}):
         return None
-    neg, pos = by_sign[-1], by_sign[1]
-    if (not isinstance(neg, str) and not isinstance(pos, str)
-            and {neg, pos} == {-1, 1}):
+    labels = [by_class[c] for c in sorted(by_class)]
+    if not any(isinstance(v, str) for v in labels) and set(labels) == {-1, 1}:
         return None
-    texts = [str(v.item() if isinstance(v, np.generic) else v).strip() for v in (neg, pos)]
-    if column and not any(isinstance(v, str) for v in (neg, pos)):
+    texts = [str(v.item() if isinstance(v, np.generic) else v).strip() for v in labels]
+    if column and not any(isinstance(v, str) for v in labels):
         texts = [f"{column} {t}" for t in texts]
     texts = [t[:200] for t in texts]
-    return (texts[0], texts[1]) if all(texts) else None
+    return tuple(texts) if all(texts) else None

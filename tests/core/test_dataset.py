@@ -291,11 +291,11 @@ def test_edit_texts():
         (lambda: MovePoints([0, 1], [[0, 0]]), "got 2 indices but 1 points"),
         (lambda: MovePoints([0], [[np.nan, 0]]), "point 0 has a NaN coordinate"),
         (lambda: AddPoints([[0, 0], [1, np.inf]], 1), "point 1 has an infinite coordinate"),
-        (lambda: AddPoints([[0, 0]], 3), r"labels must be -1 or \+1; found 3 at row 0"),
+        (lambda: AddPoints([[0, 0]], 0.5), r"labels must be integers; found 0.5 at row 0"),
         (lambda: AddPoints(np.empty((0, 2)), []), "at least one point"),
         (lambda: AddPoints([0, 0], 1, index=-1), "index must be >= 0; got -1"),
         (lambda: AddPoints([0, 0], 1, index=1.5), "index must be an integer or None"),
-        (lambda: Relabel([0, 1], [1, 0]), r"labels must be -1 or \+1; found 0 at row 1"),
+        (lambda: Relabel([0, 1], [1, np.nan]), r"labels must be integers; found nan at row 1"),
         (lambda: ReplaceAll(np.zeros((2, 3)), [1, 1]), r"got \(2, 3\)"),
     ],
 )

@@ -19,7 +19,8 @@ ALLOWED = {
     # and its edits build results through the trusted (unchecked) constructor.
     # Its caches (counts, bounds, radius) and names are set in the trusted constructor too.
     "dataset.py": {"obj._X", "obj._y", "obj._n_pos", "obj._bounds", "obj._radius", "other._X",
-                   "other._y", "Dataset._trusted", "obj._feature_names", "obj._class_names"},
+                   "other._y", "Dataset._trusted", "obj._feature_names", "obj._class_names",
+                   "obj._classes", "obj._counts", "other._classes"},
     # sys._getframe is CPython's documented way to walk the stack (warnings' stacklevel);
     # _flavour_of is a class attribute this module sets on the classes it makes.
     "learners/_base.py": {"sys._getframe", "type(exc)._flavour_of"},

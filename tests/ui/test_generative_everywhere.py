@@ -253,11 +253,11 @@ def test_a_workspace_file_with_three_classes_is_refused_saying_why(qtbot, window
     assert not finish(qtbot, window.files.open_path(path, ask=False))
     assert window.workspace.dataset == before  # nothing lost
     assert len(warnings) == 1
-    assert ("points[0].label: expected 1 or -1, got 2; the labels take more than two values: "
-            "the window shows two classes, +1 and -1") in warnings[0][1]
+    assert ("points[0].label: expected 1 or -1, got 2; the labels take more than two values, "
+            'and a file of more classes lists them in "classes" (version 2)') in warnings[0][1]
     with pytest.raises(io.FormatError, match=r"points\[0\]\.label: expected 1 or -1, got 2; "
-                                             "the labels take more than two values: the "
-                                             "window shows two classes"):
+                                             "the labels take more than two values, and a "
+                                             "file of more classes lists them"):
         io.workspace_from_json(json.dumps(doc))
     doc["points"][1]["label"] = 1  # two values (2 and ±1 are three: still more than two)
     doc["points"][0]["label"] = 0

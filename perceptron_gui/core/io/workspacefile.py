@@ -21,7 +21,7 @@ from ..game_commands import check_shown
 from ..learners import registry
 from ..learners.params import upgrade_names
 from ..learners.registry import DEFAULT_PARAMS, LEARNERS
-from ..values import check_names
+from ..values import BINARY, check_classes, check_names
 from ..viewstate import check_rect
 from ..workspace import Workspace
 from . import files
@@ -51,8 +51,11 @@ from .runstep import restore_step
 
 #: The ``"format"`` field of every workspace file.
 FORMAT_TAG = "perceptron-gui-workspace"
-#: The schema version this program writes and reads.
+#: The schema version of a file of two classes, −1 and +1 (what every version reads).
 FORMAT_VERSION = 1
+#: The version of a file with other classes: ``"classes"`` lists them (version 1 reads
+#: none); this program reads both.
+CLASSES_VERSION = 2
 
 
 #: Points read, written (or freed) per slice: each C-level loop over Python objects holds
@@ -128,7 +131,7 @@ def _json_pieces(workspace: Workspace) -> Iterator[str]:
         view = None
     head = {
         "format": FORMAT_TAG,
-        "version": FORMAT_VERSION,
+        "version": FORMAT_VERSION if workspace.dataset.is_binary else CLASSES_VERSION,
         "learner": workspace.learner_name,
         "params": params,
         "view": "\0view",
@@ -140,8 +143,11 @@ def _json_pieces(workspace: Workspace) -> Iterator[str]:
     feature_names, class_names = workspace.dataset.names
     if feature_names is not None:
         head["feature_names"] = list(feature_names)
+    classes = workspace.dataset.classes
+    if not workspace.dataset.is_binary:
+        head["classes"] = list(classes)
     if class_names is not None:
-        head["class_names"] = {"-1": class_names[0], "+1": class_names[1]}
+        head["class_names"] = dict(zip(_label_keys(classes), class_names, strict=True))
     text = json.dumps(head, indent=2, allow_nan=False, ensure_ascii=False)
     # short lists and objects on one line each
     text = text.replace('"\\u0000view"', json.dumps(view, allow_nan=False))
@@ -183,7 +189,28 @@ def _reporting(chunks: Iterator[bytes], pieces: int, progress: Progress) -> Iter
     report_progress(progress, 1.0, "saving")
 
 
-def _points(value, progress: Progress | None) -> Dataset:
+def _label_keys(classes: tuple) -> list[str]:
+    """The classes' keys in ``class_names``: ``"-1"`` and ``"+1"``, or ``"0"``, ``"1"`` …"""
+    return ["-1", "+1"] if classes == BINARY else [str(c) for c in classes]
+
+
+def _classes(doc: dict, version: int) -> tuple:
+    """``classes``: absent (−1 and +1), or in a version-2 file 2 to 8 increasing integers."""
+    value = doc.get("classes")
+    if value is None:
+        return BINARY
+    if version < CLASSES_VERSION:
+        raise FormatError(f"classes: a version {version} file has the classes −1 and +1 only")
+    if not isinstance(value, list) or any(isinstance(v, bool) or not isinstance(v, int)
+                                          for v in value):
+        raise FormatError(f"classes: expected a list of integers, got {describe(value)}")
+    try:
+        return check_classes(value)
+    except ValueError as exc:
+        raise FormatError(f"classes: {exc}") from None
+
+
+def _points(value, progress: Progress | None, classes: tuple = BINARY) -> Dataset:
     """The data set of a ``points`` list (fast path; the slow path names the culprit)."""
     if not isinstance(value, list):
         raise FormatError(f"points: expected a list, got {describe(value)}")
@@ -191,7 +218,7 @@ def _points(value, progress: Progress | None) -> Dataset:
     if n > files.MAX_POINTS:
         raise FormatError(f"points: the file has {n:,} points; the limit is {files.MAX_POINTS:,}")
     if n == 0:
-        return Dataset()
+        return Dataset(classes=classes)
     try:
         X = np.empty((n, 2))
         y = np.empty(n, dtype=np.int64)
@@ -205,7 +232,7 @@ def _points(value, progress: Progress | None) -> Dataset:
             ys = [p["y"] for p in part]
             labels = [p["label"] for p in part]
             if not (set(map(type, xs)) <= num and set(map(type, ys)) <= num
-                    and set(map(type, labels)) <= num and set(labels) <= {1, -1}):
+                    and set(map(type, labels)) <= num and set(labels) <= set(classes)):
                 raise LookupError
             X[start : start + len(part), 0] = xs
             X[start : start + len(part), 1] = ys
@@ -213,7 +240,8 @@ def _points(value, progress: Progress | None) -> Dataset:
         if not np.isfinite(X).all():
             raise LookupError
         report_progress(progress, 0.9)
-        return Dataset(X, y).summarize()  # in the reader's thread, not the UI thread
+        # in the reader's thread, not the UI thread
+        return Dataset(X, y, classes=classes).summarize()
     except (LookupError, OverflowError, TypeError, ValueError):
         pass
     # Something is wrong: find the first culprit, in file order, and name it.
@@ -225,7 +253,11 @@ def _points(value, progress: Progress | None) -> Dataset:
         label = require(point, "label", path)
         if isinstance(label, Constant):
             raise FormatError(f"{path}.label: {label.name} is not allowed")
-        if isinstance(label, bool) or not isinstance(label, (int, float)) or label not in (1, -1):
+        if isinstance(label, bool) or not isinstance(label, (int, float)) \
+                or label not in classes:
+            if classes != BINARY:
+                raise FormatError(f"{path}.label: expected one of the classes "
+                                  f"{', '.join(map(str, classes))}, got {describe(label)}")
             raise FormatError(f"{path}.label: expected 1 or -1, got {describe(label)}"
                               + _more_classes(value))
     raise AssertionError("points rejected by the fast path but not by the slow one")
@@ -242,8 +274,8 @@ def _more_classes(points: list) -> str:
                 break
     if len(values) <= 2:
         return ""
-    return ("; the labels take more than two values: the window shows two classes, "
-            "+1 and -1 (import the points as CSV to choose which two)")
+    return ("; the labels take more than two values, and a file of more classes lists them "
+            "in \"classes\" (version 2)")
 
 
 def _param_value(key: str, name: str, value, path: str):
@@ -347,22 +379,25 @@ def _probe(key: str, values: dict) -> Exception | None:
     return None
 
 
-def _names(doc: dict) -> tuple:
+def _names(doc: dict, labels: tuple = BINARY) -> tuple:
     features = doc.get("feature_names")
     classes = doc.get("class_names")
     if classes is not None:
         classes = strict_object(classes, "class_names")
-        if set(classes) != {"-1", "+1"}:
-            raise FormatError('class_names: expected {"-1": name, "+1": name}, got keys '
-                              f"{sorted(classes)}")
-        classes = (classes["-1"], classes["+1"])
+        keys = _label_keys(labels)
+        if set(classes) != set(keys):
+            wanted = ", ".join(f'"{k}": name' for k in keys)
+            raise FormatError(f"class_names: expected {{{wanted}}}, got keys {sorted(classes)}")
+        classes = tuple(classes[k] for k in keys)
     out = []
-    for key, value in (("feature_names", features), ("class_names", classes)):
-        if value is not None and not (isinstance(value, (list, tuple)) and len(value) == 2
+    for key, value, count in (("feature_names", features, 2),
+                              ("class_names", classes, len(labels))):
+        if value is not None and not (isinstance(value, (list, tuple)) and len(value) == count
                                       and all(isinstance(v, str) for v in value)):
-            raise FormatError(f"{key}: expected two strings, got {describe(value)}")
+            raise FormatError(f"{key}: expected {'two' if count == 2 else count} strings, got "
+                              f"{describe(value)}")
         try:
-            out.append(check_names(value, key))
+            out.append(check_names(value, key, count))
         except ValueError as exc:
             raise FormatError(str(exc)) from None
     return tuple(out)
@@ -445,10 +480,11 @@ def workspace_from_document(doc, progress: Progress | None = None) -> Workspace:
         raise FormatError(f"format: expected {FORMAT_TAG!r}, got {describe(doc['format'])}; "
                           "this is not a workspace file")
     version = integer(require(doc, "version", ""), "version")
-    if version != FORMAT_VERSION:
-        raise FormatError(
-            f"unsupported version {version}; this program reads version {FORMAT_VERSION}")
-    dataset = _points(require(doc, "points", ""), progress)
+    if version not in (FORMAT_VERSION, CLASSES_VERSION):
+        raise FormatError(f"unsupported version {version}; this program reads versions "
+                          f"{FORMAT_VERSION} and {CLASSES_VERSION}")
+    classes = _classes(doc, version)
+    dataset = _points(require(doc, "points", ""), progress, classes)
     learner = require(doc, "learner", "")
     if not isinstance(learner, str):
         raise FormatError(f"learner: expected one of {sorted(LEARNERS)}, got {describe(learner)}")
@@ -459,7 +495,7 @@ def workspace_from_document(doc, progress: Progress | None = None) -> Workspace:
         )
     params = _params(doc.get("params"))
     view = _view(doc.get("view"))
-    dataset = dataset.with_names(*_names(doc))
+    dataset = dataset.with_names(*_names(doc, classes))
     step = 0
     start = None
     if doc.get("run") is not None:

@@ -60,6 +60,8 @@ class Capabilities:
         Its rule for a point on the boundary (:mod:`.ties`); None: ``y f(x) <= 0``
         is wrong.
     loss : Loss, default=PERCEPTRON
+    multiclass : bool, default=False
+        It learns more than two classes (and the window draws them).
     """
 
     steps: bool
@@ -74,6 +76,7 @@ class Capabilities:
     start: bool = False
     tie: str | None = None
     loss: Loss = PERCEPTRON
+    multiclass: bool = False
 
     @property
     def mistake_condition(self) -> str | None:

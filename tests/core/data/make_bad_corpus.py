@@ -120,7 +120,8 @@ CORPUS: dict[str, tuple[bytes | str, str]] = {
                              "format: expected 'perceptron-gui-workspace', "
                              "got 'orange-paint-data'"),
     "ws_version_missing.json": (without("version"), "version: missing"),
-    "ws_version_7.json": (ws(version="7"), "unsupported version 7; this program reads version 1"),
+    "ws_version_7.json": (ws(version="7"),
+                          "unsupported version 7; this program reads versions 1 and 2"),
     "ws_version_0.json": (ws(version="0"), "unsupported version 0"),
     "ws_version_string.json": (ws(version='"1"'), "version: expected an integer, got '1'"),
     "ws_version_float.json": (ws(version="1.0"), "version: expected an integer, got 1.0"),

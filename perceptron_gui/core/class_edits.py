@@ -1,0 +1,133 @@
+"""The edits on a data set's classes: add one, rename one, remove one with its points.
+
+Each returns the new data set and its exact inverse, as the point edits of
+:mod:`.dataset` do, so that the undo stack takes them alike.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .dataset import Dataset, Edit, ReplaceAll
+from .text import MINUS
+from .values import MAX_CLASSES, check_names
+
+__all__ = ["AddClass", "RemoveClass", "RenameClass", "default_class_name"]
+
+
+def default_class_name(label: int) -> str:
+    """What a class without a name is called: ``"class −1"``, ``"class 2"``."""
+    return f"class {MINUS}{-label}" if label < 0 else f"class {'+' if label == 1 else ''}{label}"
+
+
+def _names(dataset: Dataset) -> list[str]:
+    """The class names of ``dataset``, each class without one given its default."""
+    names = dataset.class_names
+    return list(names) if names is not None else [default_class_name(c) for c in dataset.classes]
+
+
+def _check_name(name) -> str:
+    return check_names([name], "a class name", 1)[0]
+
+
+def _set(edit, **values) -> None:
+    for key, value in values.items():  # the fields of a frozen edit, checked
+        object.__setattr__(edit, key, value)
+
+
+def _position(dataset: Dataset, label) -> int:
+    if label not in dataset.classes:
+        raise ValueError(f"there is no class {label!r}; the classes are "
+                         f"{', '.join(map(str, dataset.classes))}")
+    return dataset.classes.index(label)
+
+
+@dataclass(frozen=True, eq=False)
+class AddClass(Edit):
+    """Add a class with no point, named ``name``, labelled one more than the largest label;
+    the inverse removes it."""
+
+    name: str
+
+    def __post_init__(self):
+        _set(self, name=_check_name(self.name))
+
+    @property
+    def text(self) -> str:
+        return f"Add class {self.name}"
+
+    def apply(self, dataset: Dataset) -> tuple[Dataset, Edit]:
+        if dataset.n_classes >= MAX_CLASSES:
+            raise ValueError(f"a data set has at most {MAX_CLASSES} classes")
+        label = max(dataset.classes) + 1
+        new = dataset.with_classes(dataset.X, dataset.y, [*_names(dataset), self.name],
+                                   [*dataset.classes, label])
+        return new, RemoveClass(label)
+
+
+@dataclass(frozen=True, eq=False)
+class RemoveClass(Edit):
+    """Remove the class ``label`` and its points (two classes stay at least); the inverse
+    puts the data set back as it was."""
+
+    label: int
+
+    def __post_init__(self):
+        _set(self, label=int(self.label))
+
+    @property
+    def text(self) -> str:
+        return f"Remove class {self.label}"
+
+    def apply(self, dataset: Dataset) -> tuple[Dataset, Edit]:
+        k = _position(dataset, self.label)
+        if dataset.n_classes <= 2:
+            raise ValueError("a data set keeps at least two classes")
+        keep = dataset.y != self.label
+        names = _names(dataset)
+        classes = dataset.classes[:k] + dataset.classes[k + 1:]
+        new = dataset.with_classes(dataset.X[keep], dataset.y[keep],
+                                   names[:k] + names[k + 1:], classes)
+        inverse = ReplaceAll.from_dataset(dataset, f"Restore class {names[k]}")
+        return new, inverse
+
+
+@dataclass(frozen=True, eq=False)
+class RenameClass(Edit):
+    """Give the class ``label`` the name ``name``; the inverse gives its old name back (or
+    none, when the data set named no class)."""
+
+    label: int
+    name: str
+
+    def __post_init__(self):
+        _set(self, label=int(self.label), name=_check_name(self.name))
+
+    @property
+    def text(self) -> str:
+        return f"Rename class to {self.name}"
+
+    def apply(self, dataset: Dataset) -> tuple[Dataset, Edit]:
+        k = _position(dataset, self.label)
+        names = _names(dataset)
+        old, names[k] = names[k], self.name
+        new = dataset.with_names(dataset.feature_names, names)
+        if dataset.class_names is None:
+            return new, _Unname(self.label, self.name)
+        return new, RenameClass(self.label, old)
+
+
+@dataclass(frozen=True, eq=False)
+class _Unname(Edit):
+    """The inverse of the first name given: no class named again (same points, arrays
+    shared)."""
+
+    label: int
+    name: str
+
+    @property
+    def text(self) -> str:
+        return f"Rename class to {self.name}"
+
+    def apply(self, dataset: Dataset) -> tuple[Dataset, Edit]:
+        return dataset.with_names(dataset.feature_names, None), RenameClass(self.label, self.name)
