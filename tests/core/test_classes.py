@@ -228,3 +228,39 @@ def test_the_classes_are_read_with_their_names():
     ws = _read(_file(class_names={"0": "setosa", "1": "versicolor", "2": "virginica"}))
     assert ws.dataset.classes == (0, 1, 2) and ws.dataset.class_names[2] == "virginica"
     assert ws.dataset.y.tolist() == [0, 2]
+
+
+# ----------------------------------------------------------------------- delimited text
+
+def _csv(tmp_path, labels) -> object:
+    path = tmp_path / "points.csv"
+    rows = [f"{i},{i % 7 * 0.5},{label}" for i, label in enumerate(labels)]
+    path.write_text("x,y,species\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    return path
+
+
+def test_a_table_of_three_classes_keeps_them_all_when_asked(tmp_path):
+    from perceptron_gui.core.io.tabular import read_table
+
+    path = _csv(tmp_path, ["virginica", "setosa", "versicolor", "setosa"] * 10)
+    table = read_table(path, all_classes=True)
+    ds = table.dataset
+    assert ds.classes == (0, 1, 2) and ds.y.tolist() == [2, 0, 1, 0] * 10
+    assert ds.class_names == ("setosa", "versicolor", "virginica")
+    assert ds.feature_names == ("x", "y")
+    against = read_table(path, positive="setosa", all_classes=True).dataset  # as before
+    assert against.is_binary and against.y.tolist() == [-1, 1, -1, 1] * 10
+    from perceptron_gui.core.io import FormatError
+
+    with pytest.raises(FormatError, match="has 3 labels"):  # the default is unchanged
+        read_table(path)
+
+
+def test_a_table_of_nine_classes_is_refused_with_the_limit(tmp_path):
+    from perceptron_gui.core.io import FormatError
+    from perceptron_gui.core.io.tabular import read_table
+
+    with pytest.raises(FormatError, match="has 9 labels .*at most 8 classes"):
+        read_table(_csv(tmp_path, list("abcdefghi")), label="species", all_classes=True)
+    two = read_table(_csv(tmp_path, list("abab") * 5), all_classes=True).dataset
+    assert two.is_binary and two.class_names == ("a", "b")

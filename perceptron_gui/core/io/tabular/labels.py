@@ -16,6 +16,7 @@ import math
 import numpy as np
 
 from ...dataset import Dataset
+from ...values import MAX_CLASSES
 from ..files import MAX_LABEL_CHARS, FormatError, short_repr
 
 __all__ = ["MAX_LABEL_CHARS", "TooManyLabels", "class_signs", "label_keys"]
@@ -103,11 +104,14 @@ def _shown(classes: list) -> str:
     return ", ".join(short_repr(str(c), 30) for c in classes[:12]) + more
 
 
-def class_signs(classes: list, positive, negative, column: str) -> dict:
-    """Each class's sign (-1 or +1): ``positive`` / ``negative`` as chosen, else the default.
+def class_signs(classes: list, positive, negative, column: str, *,
+                all_classes: bool = False) -> dict:
+    """Each class's sign (-1 or +1): ``positive`` / ``negative`` as chosen, else the default;
+    with ``all_classes`` and neither chosen, three to eight classes numbered ``0 … m − 1``.
 
     TooManyLabels with more than two classes and neither ``positive`` nor
-    ``negative``; FormatError when either is not one of the classes.
+    ``negative`` (or more than eight with ``all_classes``); FormatError when either is
+    not one of the classes.
     """
     pos = _match_class(positive, classes, "--positive", column)
     neg = _match_class(negative, classes, "--negative", column)
@@ -119,6 +123,13 @@ def class_signs(classes: list, positive, negative, column: str) -> dict:
         return {c: 1 if c == pos else -1 for c in classes}
     if neg is not None:
         return {c: -1 if c == neg else 1 for c in classes}
+    if all_classes and 2 < len(classes) <= MAX_CLASSES:
+        return {c: i for i, c in enumerate(classes)}
+    if all_classes and len(classes) > MAX_CLASSES:
+        raise TooManyLabels(
+            f"column {column!r} has {len(classes)} labels ({_shown(classes)}); a data set has at "
+            f"most {MAX_CLASSES} classes: choose two with --positive A --negative B, or one "
+            "against the rest with --positive A", classes=classes)
     if len(classes) > 2:
         raise TooManyLabels(
             f"column {column!r} has {len(classes)} labels ({_shown(classes)}); choose two with "

@@ -312,7 +312,7 @@ def read_table(path, *, x=None, y=None, label=None, positive=None, negative=None
                delimiter=None, header: bool | None = None, skip_bad_rows: bool = False,
                max_rows: int = 1_000_000, progress: Progress | None = None,
                cancelled: Callable[[], bool] | None = None,
-               summarize: bool = False) -> TableResult:
+               summarize: bool = False, all_classes: bool = False) -> TableResult:
     """Read points from a delimited text file (CSV, TSV, ...).
 
     Parameters
@@ -324,6 +324,9 @@ def read_table(path, *, x=None, y=None, label=None, positive=None, negative=None
     positive, negative : str or number, optional
         The +1 and -1 classes, as :mod:`.labels` applies them; with two labels
         they override the default mapping.
+    all_classes : bool, default=False
+        Keep three to eight labels as classes ``0 … m − 1`` (sorted) when neither
+        ``positive`` nor ``negative`` is given; else more than two labels are refused.
     skip_bad_rows : bool, default=False
         Skip rows with a missing or non-numeric x, y or label, or with too
         many fields, and list their lines in the result, instead of failing.
@@ -340,14 +343,14 @@ def read_table(path, *, x=None, y=None, label=None, positive=None, negative=None
     answers within a few tens of milliseconds however wide the rows.
     """
     result = guard_reader("table", _read_table, path, x, y, label, positive, negative, delimiter,
-                          header, skip_bad_rows, max_rows, progress, cancelled)
+                          header, skip_bad_rows, max_rows, progress, cancelled, all_classes)
     if summarize:
         result.dataset.summarize()
     return result
 
 
 def _read_table(path, x, y, label, positive, negative, delimiter, header, skip_bad_rows,
-                max_rows, progress, cancelled) -> TableResult:
+                max_rows, progress, cancelled, all_classes=False) -> TableResult:
     sn = sniff(path, delimiter=delimiter, header=header)
     _report(progress, cancelled, 0.02)
     cols = _choose(sn, x, y, label, positive, negative)
@@ -394,14 +397,16 @@ def _read_table(path, x, y, label, positive, negative, delimiter, header, skip_b
         raise FormatError("no data rows left after skipping the bad ones"
                           if len(bad) else "no data rows in the file")
     try:
-        signs = class_signs(classes, positive, negative, sn.columns[il])
+        signs = class_signs(classes, positive, negative, sn.columns[il],
+                            all_classes=all_classes)
     except TooManyLabels as exc:
         raise TooManyLabels(str(exc), classes, skipped) from None
-    table = np.zeros(len(keys), dtype=np.int64)
+    other = np.iinfo(np.int64).min  # a row of a class left out (0 is a class of several)
+    table = np.full(len(keys), other, dtype=np.int64)
     for k, key in enumerate(keys):
-        table[k] = signs.get(key, 0) if problems[k] is None else 0
+        table[k] = signs.get(key, other) if problems[k] is None else other
     yv = table[codes]
-    keep_class = yv != 0
+    keep_class = yv != other
     n_other = int(len(yv) - np.count_nonzero(keep_class))
     X = np.empty((len(fx), 2))
     X[:, 0], X[:, 1] = fx, fy
@@ -413,8 +418,9 @@ def _read_table(path, x, y, label, positive, negative, delimiter, header, skip_b
     _report(progress, cancelled, 1.0)
     named = sn.header and all(sn.columns[i].strip() for i in (ix, iy))
     label_col = sn.columns[il].strip() if sn.header else ""
+    several = sorted(set(mapping.values())) if len(set(mapping.values())) > 2 else None
     dataset = Dataset(X, yv, class_names=class_names_of(mapping, label_col), feature_names=(
-        (sn.columns[ix][:200], sn.columns[iy][:200]) if named else None))
+        (sn.columns[ix][:200], sn.columns[iy][:200]) if named else None), classes=several)
     return TableResult(dataset=dataset, mapping=mapping, x=sn.columns[ix],
                        y=sn.columns[iy], label=sn.columns[il], skipped_lines=tuple(skipped),
                        n_other=n_other, sniffed=sn)
