@@ -152,6 +152,12 @@ class Dataset:
         return len(self._classes)
 
     @property
+    def listed_classes(self) -> tuple[int, ...]:
+        """The classes in the order the window lists them (keys 1, 2, …): +1 before −1,
+        else as :attr:`classes`."""
+        return (1, -1) if self._classes == BINARY else self._classes
+
+    @property
     def is_binary(self) -> bool:
         """Whether the classes are −1 and +1: the problem the perceptron and its bound know."""
         return self._classes == BINARY

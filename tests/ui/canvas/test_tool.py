@@ -169,3 +169,34 @@ def test_a_change_of_size_drops_the_selection(tool):
     tool.set_selection([0, 1])
     tool.set_dataset(Dataset([[0.0, 0.0]], [1]))
     assert tool.selection.tolist() == []
+
+
+def test_with_more_classes_the_keys_and_right_clicks_go_round_the_list():
+    from perceptron_gui.core.dataset import Relabel
+
+    edits = []
+    tool = EditTool(edits.append)
+    data = Dataset([[0.0, 0.0], [5.0, 5.0]], [0, 2], classes=(0, 1, 2))
+    tool.set_dataset(data)
+    assert tool.active_class == 1  # kept: 1 is a class of these data too
+    assert tool.key("3") and tool.active_class == 2
+    assert not tool.key("4")  # no fourth class
+    assert tool.key("t") and tool.active_class == 0  # after the last, the first
+    assert not tool.key("+") and tool.active_class == 0  # the signs are a binary problem's
+    tool.click("right", (-3.0, -3.0), (0.01, 0.01))
+    assert isinstance(edits[-1], AddPoints) and edits[-1].y.tolist() == [1]  # the next class
+    tool.click("right", (5.0, 5.0), (0.01, 0.01))  # on the point of class 2
+    assert isinstance(edits[-1], Relabel) and edits[-1].y.tolist() == [0]
+    with pytest.raises(ValueError, match="one of the classes 0, 1, 2; got 5"):
+        tool.active_class = 5
+    tool.set_dataset(Dataset([[0.0, 0.0]], [1]))
+    assert tool.active_class == 1 and tool.key("2") and tool.active_class == -1  # as ever
+    assert tool.next_class(-1) == 1
+
+
+def test_the_active_class_removed_falls_back_to_the_first_listed():
+    tool = EditTool(lambda edit: None)
+    tool.set_dataset(Dataset(classes=(0, 1, 2)))
+    tool.active_class = 2
+    tool.set_dataset(Dataset(classes=(0, 1)))
+    assert tool.active_class == 0

@@ -222,7 +222,8 @@ class Gestures:
         if k in (Key.Key_Insert, Key.Key_A):
             return "add" if shown else ""
         text = ev.text()
-        return text if text in ("1", "2", "+", "-", "t", "T") else ""
+        return text if text in ("1", "2", "3", "4", "5", "6", "7", "8", "+", "-", "t",
+                                "T") else ""
 
     def shortcut_override_event(self, ev) -> bool:
         """Let the canvas's keys win over window shortcuts, when they would do something here."""

@@ -10,7 +10,15 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ....core.dataset import AddPoints, Dataset, DeletePoints, Edit, FlipLabels, MovePoints
+from ....core.dataset import (
+    AddPoints,
+    Dataset,
+    DeletePoints,
+    Edit,
+    FlipLabels,
+    MovePoints,
+    Relabel,
+)
 from ....core.signal import signal
 from ....core.text import fmt_count
 from .. import signed
@@ -45,7 +53,8 @@ HELP_TEXT = (
     "Click a point: select it (Ctrl/Shift-click: several) · Right-click a point: flip its class\n"
     "Drag a point: move it · Drag empty space or middle-drag: pan · Wheel: zoom\n"
     "Delete/Backspace: delete the selection or the point under the cursor · Esc: clear selection\n"
-    "Keys 1 or +: active class +1 · 2 or −: active class −1 · T: toggle the active class\n"
+    "Keys 1 or +: active class +1 · 2 or −: active class −1 (more classes: 1 to 8, and right "
+    "click adds the next) · T: the next class\n"
     "Keyboard: C shows a cursor · arrows move it (or the selection) · A/Insert: add a point "
     "there (Shift: other class) · Tab: select the nearest point"
 )
@@ -71,7 +80,8 @@ def hint_text(problem, active_class: int = 1, missing: int = -1,
 
 _ARROWS = {"left": (-1.0, 0.0), "right": (1.0, 0.0), "up": (0.0, 1.0), "down": (0.0, -1.0)}
 
-_KEY_CLASS = {"1": 1, "+": 1, "2": -1, "-": -1, "\u2212": -1}
+#: The keys of the two classes of a binary problem (with more classes, "1" to "8" by place).
+_KEY_CLASS = {"+": 1, "-": -1, "\u2212": -1}
 
 
 class EditTool:
@@ -105,17 +115,26 @@ class EditTool:
 
     @property
     def active_class(self) -> int:
-        """The class (+1 or -1) a left click adds."""
+        """The class (a label of the data set's) a left click adds."""
         return self._active
 
     @active_class.setter
     def active_class(self, value: int) -> None:
         value = int(value)
-        if value not in (1, -1):
-            raise ValueError(f"active class must be +1 or -1; got {value!r}")
+        if value not in self.dataset.classes:
+            if self.dataset.is_binary:
+                raise ValueError(f"active class must be +1 or -1; got {value!r}")
+            raise ValueError(f"active class must be one of the classes "
+                             f"{', '.join(map(str, self.dataset.classes))}; got {value!r}")
         if value != self._active:
             self._active = value
             self.active_class_changed.emit(value)
+
+    def next_class(self, label: int) -> int:
+        """The class listed after ``label`` (the first after the last): what a right click
+        adds, T chooses and a right click on a point gives; binary: the other class."""
+        listed = self.dataset.listed_classes
+        return listed[(listed.index(label) + 1) % len(listed)]
 
     @property
     def dragging(self) -> bool:
@@ -127,6 +146,8 @@ class EditTool:
         old_n = self.dataset.n
         self.dataset = dataset
         self._xs = None  # the x column, contiguous, made by the first hit-test
+        if self._active not in dataset.classes:  # its class removed: the first listed
+            self.active_class = dataset.listed_classes[0]
         if dataset.n != old_n:
             if self._drag is not None and np.any(self._drag[0] >= dataset.n):
                 self._drag = None
@@ -179,11 +200,14 @@ class EditTool:
             return True
         i = self.hit(pos, pixel_size)
         if i is None:
-            label = self._active if button == "left" else -self._active
+            label = self._active if button == "left" else self.next_class(self._active)
             self.emit(AddPoints(np.array([pos], dtype=np.float64), label))
             return True
         if button == "right":
-            self.emit(FlipLabels(np.array([i])))
+            if self.dataset.is_binary:
+                self.emit(FlipLabels(np.array([i])))
+            else:
+                self.emit(Relabel(np.array([i]), self.next_class(int(self.dataset.y[i]))))
             return True
         if {"ctrl", "shift"} & set(modifiers):
             if i in self.selection:
@@ -309,13 +333,17 @@ class EditTool:
         if key == "add":
             if self.cursor is None:
                 return False
-            label = -self._active if "shift" in modifiers else self._active
+            label = self.next_class(self._active) if "shift" in modifiers else self._active
             self.emit(AddPoints(self.cursor.reshape(1, 2).copy(), label))
             return True
         if key == "nearest":
             return self._select_nearest()
-        if key in _KEY_CLASS or key in ("toggle", "t", "T"):
-            self.active_class = _KEY_CLASS.get(key, -self._active)
+        listed = self.dataset.listed_classes
+        if key.isdigit() and 1 <= int(key) <= len(listed):
+            self.active_class = listed[int(key) - 1]
+            return True
+        if (key in _KEY_CLASS and self.dataset.is_binary) or key in ("toggle", "t", "T"):
+            self.active_class = _KEY_CLASS.get(key, self.next_class(self._active))
             return True
         if key == "escape":
             self.key_move_end()
