@@ -1,0 +1,105 @@
+"""The multiclass perceptron: its rule, its run and its mistake bound."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from perceptron_gui.core.learners.multiclass_perceptron import (
+    MulticlassPerceptron,
+    mistake_bound,
+)
+from perceptron_gui.core.learners.primal import PrimalPerceptron
+
+
+def separable(m: int, n: int, seed: int, gap: float = 0.3):
+    """Points whose class is the argmax of a random ``U`` (shape (m, 3)), each at least ``gap``
+    from a tie; returns X, the classes 0 … m − 1, and U."""
+    rng = np.random.default_rng(seed)
+    U = rng.normal(size=(m, 3))
+    X = rng.uniform(-3, 3, size=(8 * n, 2)) + rng.normal(size=2) * 2
+    scores = np.column_stack([X, np.ones(len(X))]) @ U.T
+    top = np.sort(scores, axis=1)
+    keep = top[:, -1] - top[:, -2] >= gap
+    X, y = X[keep][:n], np.argmax(scores[keep], axis=1)[:n]
+    return X, y, U
+
+
+def test_every_update_is_the_rule_written_out():
+    X, y, _ = separable(4, 80, 0)
+    y = np.searchsorted(np.unique(y), y)  # the classes present, 0 … m − 1
+    m = int(y.max()) + 1
+    model = MulticlassPerceptron(eta0=0.5, bias_scale=2.0).fit(X, y)
+    W = np.zeros((m, 3))
+    Z = np.column_stack([X, np.full(len(X), 2.0)])
+    for s in model.history_:
+        z = Z[s.index]
+        scores = W @ z
+        others = [k for k in range(m) if k != y[s.index]]
+        rival = max(others, key=lambda k: (scores[k], -k))
+        margin = scores[y[s.index]] - scores[rival]
+        assert s.margin == margin and s.mistake == (margin <= 0)
+        if margin <= 0:
+            W[y[s.index]] += 0.5 * z
+            W[rival] -= 0.5 * z
+            assert s.rival == rival
+        np.testing.assert_array_equal(s.W_after, W)
+    assert model.converged_ and (model.predict(X) == y).all()
+    np.testing.assert_array_equal(model.intercept_, 2.0 * W[:, 2])
+
+
+def test_from_zero_every_sample_is_a_mistake():
+    X, y, _ = separable(3, 30, 1)
+    first = MulticlassPerceptron().start(X, y).step()
+    assert first.mistake and first.margin == 0.0 and first.rival is not None
+
+
+def test_two_classes_are_the_binary_perceptron_with_twice_the_rate():
+    X, y, _ = separable(2, 120, 2)
+    multi = MulticlassPerceptron().fit(X, y)
+    binary = PrimalPerceptron(eta0=2.0, max_iter=1000).fit(X, np.where(y == 1, 1, -1))
+    assert np.array_equal(multi.coef_[1] - multi.coef_[0], binary.coef_[0])
+    assert np.array_equal(multi.intercept_[1] - multi.intercept_[0], binary.intercept_[0])
+    assert multi.n_updates_ == binary.n_updates_
+
+
+def test_seek_rewinds_and_stepping_replays_the_same_run():
+    X, y, _ = separable(5, 60, 3)
+    model = MulticlassPerceptron(order="random", random_state=7).fit(X, y)
+    coef, taken = model.coef_, len(model.history_)
+    model.seek(10)
+    np.testing.assert_array_equal(model.history_[9].W_after[:, :2], model.coef_)
+    again = [model.step() for _ in range(taken - 10)]
+    assert again[-1] is model.history_[-1] and np.array_equal(model.coef_, coef)
+    assert model.step() is None
+    with pytest.raises(ValueError, match="outside the history"):
+        model.seek(taken + 1)
+
+
+@pytest.mark.parametrize(("params", "match"), [
+    ({"order": "batch"}, "order must be"), ({"eta0": 0}, "eta0 must be"),
+    ({"max_iter": 0}, "max_iter must be"),
+])
+def test_bad_parameters_are_named(params, match):
+    with pytest.raises(ValueError, match=match):
+        MulticlassPerceptron(**params).fit(np.zeros((2, 2)), [0, 1])
+
+
+def test_a_single_class_is_refused():
+    with pytest.raises(ValueError, match="two classes at least"):
+        MulticlassPerceptron().fit(np.zeros((2, 2)), [3, 3])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 8), st.integers(0, 10**6), st.floats(0.05, 1.0))
+def test_the_updates_never_exceed_the_bound(m, seed, gap):
+    X, y, U = separable(m, 40 * m, seed, gap)
+    if len(np.unique(y)) < 2:
+        return
+    classes = np.unique(y)
+    codes = np.searchsorted(classes, y)
+    model = MulticlassPerceptron(max_iter=100_000).fit(X, y)
+    assert model.converged_
+    assert model.n_updates_ <= mistake_bound(X, codes, U[classes])
