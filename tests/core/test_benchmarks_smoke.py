@@ -200,6 +200,24 @@ def test_generative_benchmark_quick(run_all):
     json.dumps(r)
 
 
+def test_multiclass_benchmark_quick(run_all):
+    bench = _load("bench_multiclass")
+    r = bench.run(quick=True)
+    assert r["m"] == 8 and set(r["learners"]) == {"LDA", "QDA", "GaussianNB"}
+    for x in r["learners"].values():
+        assert x["proba_ratio"] == x["proba_ours_s"] / x["proba_sklearn_s"]
+        assert x["max_relative_error"]["predict_proba"] <= 1e-9
+    assert len(run_all.ratios_of(r)) == 6
+    json.dumps(r)
+
+
+def test_multiclass_benchmark_fails_loudly_on_a_different_model(monkeypatch):
+    bench = _load("bench_multiclass")
+    monkeypatch.setattr(bench, "lda_oracle_points", lambda X, y: X * 1.01)
+    with pytest.raises(AssertionError, match="LDA and scikit-learn disagree on predict_proba"):
+        bench.run(quick=True)
+
+
 def test_generative_benchmark_fails_loudly_on_a_different_model(monkeypatch):
     bench = _load("bench_generative")
     def other(X, y):  # the oracle fitted on other data

@@ -19,6 +19,7 @@ from ._base import (
     encode_labels,
     scale_exponent,
     singular,
+    softmax_by_class,
     softmax_log,
 )
 from .params import LDA_PARAMS, check
@@ -315,6 +316,10 @@ class LDA(BaseLearner):
 
     def predict_proba(self, X) -> np.ndarray:
         """Posteriors ``sigma(-f), sigma(f)`` (shape ``(n, 2)``); with more classes a softmax."""
+        if self.coef_.shape[0] > 1:  # class by class: contiguous rows, one pass
+            scores = self.coef_ @ self._fitted_X(X).T
+            scores += self.intercept_[:, None]
+            return softmax_by_class(scores)
         return np.exp(self.predict_log_proba(X))
 
 
