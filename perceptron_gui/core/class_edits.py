@@ -15,15 +15,18 @@ from .values import MAX_CLASSES, check_names
 __all__ = ["AddClass", "RemoveClass", "RenameClass", "default_class_name"]
 
 
-def default_class_name(label: int) -> str:
-    """What a class without a name is called: ``"class −1"``, ``"class 2"``."""
-    return f"class {MINUS}{-label}" if label < 0 else f"class {'+' if label == 1 else ''}{label}"
+def default_class_name(label: int, binary: bool = False) -> str:
+    """What a class without a name is called: ``"class −1"``, ``"class 2"`` (``binary``:
+    ``"class +1"``)."""
+    sign = "+" if binary and label > 0 else MINUS if label < 0 else ""
+    return f"class {sign}{abs(label)}"
 
 
 def _names(dataset: Dataset) -> list[str]:
     """The class names of ``dataset``, each class without one given its default."""
     names = dataset.class_names
-    return list(names) if names is not None else [default_class_name(c) for c in dataset.classes]
+    return list(names) if names is not None else [
+        default_class_name(c, dataset.is_binary) for c in dataset.classes]
 
 
 def _check_name(name) -> str:

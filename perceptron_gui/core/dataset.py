@@ -162,10 +162,13 @@ class Dataset:
         """Whether the classes are −1 and +1: the problem the perceptron and its bound know."""
         return self._classes == BINARY
 
-    def class_index(self, y=None) -> np.ndarray:
-        """The position in :attr:`classes` of each label of ``y`` (default: the data's): the
-        index of a class's colour and marker."""
-        return np.searchsorted(np.asarray(self._classes), self._y if y is None else y)
+    def listed_index(self, y=None) -> np.ndarray:
+        """The place in :attr:`listed_classes` of each label of ``y`` (default: the data's), as
+        ``uint8``: the index of a class's colour and marker."""
+        y = self._y if y is None else np.asarray(y)
+        if self.is_binary:
+            return (y < 0).view(np.uint8)  # +1 first: 0, −1: 1 (a bool is one byte)
+        return np.searchsorted(np.asarray(self._classes), y).astype(np.uint8)
 
     def class_counts(self) -> tuple[int, ...]:
         """The number of points of each class, in the order of :attr:`classes`."""
@@ -173,7 +176,7 @@ class Dataset:
             if self.is_binary:
                 self._counts = (self.n_neg, self.n_pos)
             else:
-                counts = np.bincount(self.class_index(), minlength=self.n_classes)
+                counts = np.bincount(self.listed_index(), minlength=self.n_classes)
                 self._counts = tuple(int(c) for c in counts)
         return self._counts
 

@@ -15,10 +15,10 @@ from PySide6 import QtGui
 
 from . import colormap
 
-#: The marker of each class, by its index in the data set's sorted classes (the two of
-#: a binary problem: −1 a square, +1 a disc).
-CLASS_SYMBOLS = ("s", "o", "t", "d", "star", "h", "t1", "p")
-NEG_SYMBOL, POS_SYMBOL = CLASS_SYMBOLS[:2]
+#: The marker of each class, by its place in the data set's ``listed_classes`` (the two
+#: of a binary problem: +1 a disc, −1 a square).
+CLASS_SYMBOLS = ("o", "s", "t", "d", "star", "h", "t1", "p")
+POS_SYMBOL, NEG_SYMBOL = CLASS_SYMBOLS[:2]
 POS_NAME = "class +1"
 NEG_NAME = "class −1"
 
@@ -56,9 +56,9 @@ class Palette:
 
     @property
     def class_colors(self) -> tuple:
-        """The colour of each class by its index in the sorted classes: −1's, +1's, then
+        """The colour of each class by its place in ``listed_classes``: +1's, −1's, then
         :attr:`more_class_colors`."""
-        return (self.neg_color, self.pos_color, *self.more_class_colors)
+        return (self.pos_color, self.neg_color, *self.more_class_colors)
 
     @property
     def dark(self) -> bool:

@@ -223,7 +223,7 @@ class CanvasRig:
         c.refresh()
         _paint(c)
         self.scatter_calls = 0
-        for item in (c.layer("data").items[name] for name in ("scatter_pos", "scatter_neg")):
+        for item in (c.layer("data").items[name] for name in ("scatter_0", "scatter_1")):
             original = item.setData
 
             def counted(*args, _original=original, **kwargs):

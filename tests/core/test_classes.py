@@ -32,12 +32,13 @@ def _same(a: Dataset, b: Dataset) -> None:
 def test_a_binary_data_set_is_as_it_was():
     ds = Dataset([[0, 0], [1, 1]], [1, -1])
     assert ds.classes == (-1, 1) and ds.is_binary and ds.n_classes == 2
-    assert ds.class_counts() == (1, 1) and ds.class_index().tolist() == [1, 0]
+    assert ds.class_counts() == (1, 1) and ds.listed_index().tolist() == [0, 1]
+    assert ds.listed_classes == (1, -1)  # +1 first, as the window has always listed them
 
 
 def test_three_classes_count_index_and_compare():
     assert THREE.n_classes == 3 and not THREE.is_binary
-    assert THREE.class_counts() == (1, 1, 2) and THREE.class_index().tolist() == [0, 2, 1, 2]
+    assert THREE.class_counts() == (1, 1, 2) and THREE.listed_index().tolist() == [0, 2, 1, 2]
     assert THREE.has_both_classes
     assert THREE != Dataset(THREE.X, THREE.y, classes=(0, 1, 2, 3))  # an empty class counts
     assert "classes=(0, 1, 2)" in repr(THREE)

@@ -63,7 +63,7 @@ def test_quick_run_reports_every_ratio(qapp, bench):
 def test_a_frame_touching_the_scatters_fails(qapp, bench, monkeypatch):
     # a redraw that re-sets the per-class scatters is what the benchmark forbids
     def redraw(self):  # what a canvas that re-set its scatters every frame would do
-        scatter_pos = self.canvas.layer("data").items["scatter_pos"]
+        scatter_pos = self.canvas.layer("data").items["scatter_0"]
         scatter_pos.setData(pos=self.ws.dataset.X[self.ws.dataset.y == 1])
         self.canvas.refresh()
 

@@ -113,8 +113,8 @@ def test_every_class_has_a_shape_and_a_legible_colour_of_its_own(palette):
     colors = palette.class_colors
     assert len(colors) == len(style.CLASS_SYMBOLS) == 8
     assert len(set(style.CLASS_SYMBOLS)) == 8  # the shape tells the classes apart for every viewer
-    assert colors[:2] == (palette.neg_color, palette.pos_color)  # two classes: as ever
-    assert (style.NEG_SYMBOL, style.POS_SYMBOL) == style.CLASS_SYMBOLS[:2]
+    assert colors[:2] == (palette.pos_color, palette.neg_color)  # two classes: as ever
+    assert (style.POS_SYMBOL, style.NEG_SYMBOL) == style.CLASS_SYMBOLS[:2] == ("o", "s")
     for i, color in enumerate(colors):
         assert style.contrast(color, _opaque(palette.background)) >= 3.0, (i, color)
         for other in colors[i + 1:]:

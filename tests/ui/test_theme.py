@@ -73,7 +73,7 @@ def test_switching_to_dark_restyles_canvas_layers_and_plots_and_back(running, qt
     assert canvas.backgroundBrush().color() == DARK_BG
     assert boundary.opts["pen"].color() == QtGui.QColor(style.DARK.boundary_color)
     assert boundary.opts["pen"].color() != light_pen
-    scatter_pos = canvas.layer("data").items["scatter_pos"]
+    scatter_pos = canvas.layer("data").items["scatter_0"]
     assert scatter_pos.opts["brush"].color() == QtGui.QColor(style.DARK.pos_color)
     assert plots.part("bound").bound_plot.backgroundBrush().color() == DARK_BG
     assert _corner(plots.part("bound").bound_plot) == DARK_BG

@@ -316,8 +316,9 @@ class LDA(BaseLearner):
 
     def predict_proba(self, X) -> np.ndarray:
         """Posteriors ``sigma(-f), sigma(f)`` (shape ``(n, 2)``); with more classes a softmax."""
+        X = self._fitted_X(X)
         if self.coef_.shape[0] > 1:  # class by class: contiguous rows, one pass
-            scores = self.coef_ @ self._fitted_X(X).T
+            scores = self.coef_ @ X.T
             scores += self.intercept_[:, None]
             return softmax_by_class(scores)
         return np.exp(self.predict_log_proba(X))

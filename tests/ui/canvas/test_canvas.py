@@ -100,7 +100,7 @@ def test_layers_and_presenter_scale(make_canvas):
     assert not canvas.legend.isVisible()
     assert canvas.layer_visible("weight") is False
     canvas.set_scale(style.PRESENTER)
-    assert canvas.layer("data").items["scatter_pos"].opts["size"] == style.PRESENTER.marker
+    assert canvas.layer("data").items["scatter_0"].opts["size"] == style.PRESENTER.marker
     assert canvas.layer("boundary").items["boundary"].opts["pen"].widthF() == style.PRESENTER.line
 
 

@@ -29,7 +29,7 @@ def test_an_empty_canvas_makes_only_what_draws_without_data(make_canvas):
     canvas.refresh()
     assert _created(canvas) == {t.name for t in LAYER_TYPES.values()}
     boundary = canvas.layer("boundary").items["boundary"]
-    assert canvas.layer("data").items["scatter_pos"].isVisible() and boundary.isVisible()
+    assert canvas.layer("data").items["scatter_0"].isVisible() and boundary.isVisible()
     ws.apply_edit(Clear())
     canvas.refresh()  # made once: they stay, hidden
     assert _created(canvas) == {t.name for t in LAYER_TYPES.values()}

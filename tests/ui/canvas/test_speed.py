@@ -88,10 +88,10 @@ def test_scatters_are_cached_only_while_the_data_stand_still(qtbot):
     cache = QtWidgets.QGraphicsItem.CacheMode
     ws.apply_edit(AddPoints([[1.0, 1.0]], 1))
     c.refresh()
-    assert c.layer("data").items["scatter_pos"].cacheMode() == cache.NoCache
+    assert c.layer("data").items["scatter_0"].cacheMode() == cache.NoCache
     ws.step()
     c.refresh()
-    assert c.layer("data").items["scatter_pos"].cacheMode() == cache.DeviceCoordinateCache
+    assert c.layer("data").items["scatter_0"].cacheMode() == cache.DeviceCoordinateCache
 
 
 

@@ -20,10 +20,8 @@ from PySide6 import QtCore, QtGui
 from ...widgets.canvas.items import Marks
 from ...widgets.canvas.items import pyqtgraph_internals as internals
 
-__all__ = ["CLASS_ITEMS", "MarkerGroup", "data_groups", "paint_markers", "rows_group", "CHUNK"]
+__all__ = ["MarkerGroup", "data_groups", "paint_markers", "rows_group", "CHUNK"]
 
-#: The canvas's scatter of each class, whose style the export's points take.
-CLASS_ITEMS = (("scatter_pos", 1), ("scatter_neg", -1))
 #: Markers painted between two checks for a cancel.
 CHUNK = 20_000
 PHASES = 4  # sub-pixel positions per axis
@@ -76,15 +74,16 @@ def _rows(dataset, label: int | None = None, indices=None) -> np.ndarray:
 
 
 def data_groups(dataset, canvas, to_image: QtGui.QTransform) -> list[MarkerGroup]:
-    """The data points of ``dataset``, a group per class, styled as ``canvas``'s (empty)
-    scatters."""
+    """The data points of ``dataset``, a group per class in the order listed, styled as
+    ``canvas``'s (empty) scatters."""
     groups = []
     scatters = canvas.layer("data").items
-    for name, label in CLASS_ITEMS:
-        count = dataset.n_pos if label == 1 else dataset.n_neg
-        if count:
-            groups.append(_group(name, scatters[name], partial(_rows, dataset, label), count,
-                                 to_image))
+    counts = dict(zip(dataset.classes, dataset.class_counts(), strict=True))
+    for k, label in enumerate(dataset.listed_classes):
+        if counts[label]:
+            name = f"scatter_{k}"
+            groups.append(_group(name, scatters[name], partial(_rows, dataset, label),
+                                 counts[label], to_image))
     return groups
 
 

@@ -26,7 +26,7 @@ from .common import (
 )
 from .job import Offload, consume, report, run_now
 from .passes import ScenePass, play, split_items, to_image_transform, without_item_caches
-from .points import CLASS_ITEMS, MarkerGroup, data_groups, paint_markers, rows_group
+from .points import MarkerGroup, data_groups, paint_markers, rows_group
 from .svg import RasterGroup, document_text, markers_document, scene_svg_steps
 
 
@@ -191,7 +191,7 @@ class CanvasRenderer:
     def marker_items(self) -> list[tuple[str, object]]:
         """``(name, item)`` of the items whose markers the export paints itself."""
         data, mistakes = self.canvas.layer("data").items, self.canvas.layer("mistakes").items
-        return [(name, data[name]) for name, _label in CLASS_ITEMS] + [
+        return [(name, item) for name, item in data.items() if name.startswith("scatter_")] + [
             ("mistake_marks", mistakes["mistake_marks"])]
 
     def parts_steps(self):
@@ -233,7 +233,7 @@ class CanvasRenderer:
         crosses = None if mistakes.mode == "raster" else rows_group(
             "mistake_marks", mistakes.items["mistake_marks"], mistakes.marked_dataset,
             mistakes.marked, to_image)
-        first = canvas.layer("data").items["scatter_pos"]
+        first = canvas.layer("data").items["scatter_0"]
         clip = (first.sceneTransform() * to_image).mapRect(first.viewRect()).toAlignedRect()
         return data + ([crosses] if crosses is not None else []), clip, len(data)
 

@@ -11,11 +11,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["EMPTY", "MIXED", "NEG", "POS", "Markers", "PixelGrid", "Raster", "class_codes",
-           "in_rect", "markers_around", "occupied", "pixel_index", "points_view"]
+__all__ = ["EMPTY", "MIXED", "Markers", "PixelGrid", "Raster", "class_codes", "in_rect",
+           "markers_around", "occupied", "pixel_index", "points_view"]
 
-#: The codes of a raster's pixels: no point, class +1 only, class −1 only, both classes.
-EMPTY, POS, NEG, MIXED = 0, 1, 2, 3
+#: The codes of a raster's pixels: no point, points of one class only (the class listed
+#: ``k``-th, from 0, has the code ``k + 1``), points of several classes.
+EMPTY, MIXED = 0, 255
 
 
 @dataclass(frozen=True)
@@ -91,19 +92,31 @@ def occupied(pixels: np.ndarray, grid: PixelGrid) -> np.ndarray:
     return mask.reshape(grid.height, grid.width)
 
 
-def class_codes(X: np.ndarray, y: np.ndarray, grid: PixelGrid) -> np.ndarray:
-    """The raster of ``(X, y)`` on ``grid``: :data:`EMPTY`, :data:`POS`, :data:`NEG` or
-    :data:`MIXED` per pixel, ``uint8`` of shape (height, width), row 0 on top."""
+def class_codes(X: np.ndarray, places: np.ndarray, grid: PixelGrid) -> np.ndarray:
+    """The raster of the points ``X`` on ``grid``, each of the class listed ``places[i]``
+    (0 to 7): :data:`EMPTY`, ``k + 1`` where only class ``k`` has points, :data:`MIXED`
+    where several do; ``uint8`` of shape (height, width), row 0 on top."""
     flat = pixel_index(X, grid)
     on = flat >= 0
-    flat = flat[on]
-    positive = y[on] > 0
-    codes = np.zeros(grid.height * grid.width, dtype=np.uint8)
-    codes[flat[positive]] = POS
-    # duplicates all write the same value: the pixel's old code with NEG's bit set
-    neg = flat[~positive]
-    codes[neg] = codes[neg] | NEG
-    return codes.reshape(grid.height, grid.width)
+    flat, places = flat[on], places[on]
+    bits = np.zeros(grid.height * grid.width, dtype=np.uint8)
+    for k in np.unique(places).tolist():
+        # duplicates all write the same value: the pixel's old bits with this class's set
+        mine = flat[places == k]
+        bits[mine] = bits[mine] | np.uint8(1 << k)
+    return _CODE_OF_BITS[bits].reshape(grid.height, grid.width)
+
+
+def _code_of_bits() -> np.ndarray:
+    """The code of each byte of class bits: one bit ``k`` gives ``k + 1``, several MIXED."""
+    table = np.full(256, MIXED, dtype=np.uint8)
+    table[0] = EMPTY
+    for k in range(8):
+        table[1 << k] = k + 1
+    return table
+
+
+_CODE_OF_BITS = _code_of_bits()
 
 
 def in_rect(X: np.ndarray, rect) -> np.ndarray:
@@ -144,12 +157,13 @@ def markers_around(X, y, view, inside, limit: int, grow: float) -> Markers:
     return Markers(view, X[inside], None if y is None else y[inside])
 
 
-def points_view(X, y, grid: PixelGrid, limit: int, grow: float = 0.25) -> Markers | Raster:
-    """What to draw for the points ``(X, y)`` (labels ±1) in the view ``grid``: at most
-    ``limit`` markers (:func:`markers_around`), else the raster."""
+def points_view(X, places, grid: PixelGrid, limit: int, grow: float = 0.25) -> Markers | Raster:
+    """What to draw for the points ``X`` of the classes listed ``places`` in the view ``grid``:
+    at most ``limit`` markers (:func:`markers_around`; their ``y`` the places), else the
+    raster."""
     view = grid.rect()
     inside = in_rect(X, view)
     if np.count_nonzero(inside) <= limit:
-        return markers_around(X, y, view, inside, limit, grow)
-    codes = class_codes(X, y, grid)
+        return markers_around(X, places, view, inside, limit, grow)
+    codes = class_codes(X, places, grid)
     return Raster(grid, codes, bool(np.any(codes == MIXED)))

@@ -20,7 +20,7 @@ def _dense_ws(n=4000, seed=3):
 def test_arrows_are_above_every_point_item(make_canvas):
     canvas, ws = make_canvas(_dense_ws(50))
     points = [canvas.layer(layer).items[name] for layer, name in (
-        ("data", "scatter_pos"), ("data", "scatter_neg"), ("selection", "selection_marks"),
+        ("data", "scatter_0"), ("data", "scatter_1"), ("selection", "selection_marks"),
         ("mistakes", "mistake_marks"), ("examined", "highlight"), ("lda", "lda_means"),
         ("max_margin", "mm_support"))]
     top = max(item.zValue() for item in points)

@@ -20,7 +20,7 @@ from perceptron_gui.core.workspace import Workspace
 from perceptron_gui.ui import style
 from perceptron_gui.ui.widgets.canvas import LAYERS
 from perceptron_gui.ui.widgets.canvas.layers.data import MIXED_NAME
-from perceptron_gui.ui.widgets.canvas.raster import PixelGrid, class_codes, points_view
+from perceptron_gui.ui.widgets.canvas.raster import MIXED, PixelGrid, class_codes, points_view
 from tests.ui.canvas.helpers import click, drag, legend_texts
 
 N = 3 * LARGE_N  # more points than the markers take
@@ -129,7 +129,7 @@ def test_at_large_n_each_pixel_has_the_colour_of_its_points_classes(make_canvas,
     canvas.refresh()
     data = canvas.layer("data")
     assert data.mode == "raster" and data.mixed
-    assert data.items["point_raster"].isVisible() and not data.items["scatter_pos"].isVisible()
+    assert data.items["point_raster"].isVisible() and not data.items["scatter_0"].isVisible()
     counts = check_exact_raster(canvas, ws.dataset)
     assert min(counts.values()) > 100, counts  # each kind of pixel is checked, many times
     canvas.set_visible_layers(legend=True)
@@ -163,13 +163,13 @@ def test_zooming_in_returns_markers_and_out_the_raster(make_canvas, qtbot):
     assert style.POS_NAME in legend_texts(canvas)
     canvas.set_view_rect((2.0, 2.6), (-0.3, 0.3))  # a few hundred points
     qtbot.waitUntil(lambda: data.mode == "markers" and not data.pending)
-    assert data.items["scatter_pos"].isVisible() and not data.items["point_raster"].isVisible()
+    assert data.items["scatter_0"].isVisible() and not data.items["point_raster"].isVisible()
     (x0, x1), (y0, y1) = canvas.getViewBox().viewRange()
     X, y = ws.dataset.X, ws.dataset.y
     seen = (X[:, 0] >= x0) & (X[:, 0] <= x1) & (X[:, 1] >= y0) & (X[:, 1] <= y1)
-    drawn = {tuple(p) for p in np.column_stack(data.items["scatter_pos"].getData())}
+    drawn = {tuple(p) for p in np.column_stack(data.items["scatter_0"].getData())}
     assert {tuple(p) for p in X[seen & (y > 0)]} <= drawn  # every visible point has its marker
-    assert len(drawn) + len(data.items["scatter_neg"].getData()[0]) <= 3 * data.marker_max
+    assert len(drawn) + len(data.items["scatter_1"].getData()[0]) <= 3 * data.marker_max
     assert MIXED_NAME not in legend_texts(canvas)
     canvas.fit_view()
     qtbot.waitUntil(lambda: data.mode == "raster" and not data.pending)
@@ -203,7 +203,7 @@ def test_below_the_threshold_all_points_are_markers_whatever_the_view(make_canva
     canvas, ws = make_canvas(Workspace(overlapping(LARGE_N)))
     data = canvas.layer("data")
     assert data.mode == "markers" and not data.pending
-    scatters = data.items["scatter_pos"], data.items["scatter_neg"]
+    scatters = data.items["scatter_0"], data.items["scatter_1"]
     assert sum(len(item.getData()[0]) for item in scatters) == LARGE_N
     assert legend_texts(canvas)[:2] == [style.POS_NAME, style.NEG_NAME]
 
@@ -245,7 +245,8 @@ def test_points_view_is_the_binning_of_the_view():
     grid = PixelGrid.of_view((-5, 5, -5, 5), (10.5, 20.25, 410.5, 420.25))
     assert (grid.width, grid.height) == (401, 401)
     assert grid.left == pytest.approx(-5 - 0.5 * 10 / 400) and grid.sx == pytest.approx(10 / 400)
-    codes = class_codes(ds.X, ds.y, grid)
+    places = ds.listed_index()
+    codes = class_codes(ds.X, places, grid)
     # an independent count per pixel
     row = np.floor((grid.top - ds.X[:, 1]) / grid.sy).astype(int)
     col = np.floor((ds.X[:, 0] - grid.left) / grid.sx).astype(int)
@@ -253,11 +254,28 @@ def test_points_view_is_the_binning_of_the_view():
     nneg = np.zeros(codes.shape, int)
     np.add.at(npos, (row[ds.y > 0], col[ds.y > 0]), 1)
     np.add.at(nneg, (row[ds.y < 0], col[ds.y < 0]), 1)
-    expected = (npos > 0) * 1 + (nneg > 0) * 2
+    expected = np.select([(npos > 0) & (nneg > 0), npos > 0, nneg > 0], [MIXED, 1, 2], 0)
     np.testing.assert_array_equal(codes, expected)
-    out = points_view(ds.X, ds.y, grid, limit=100)
-    assert np.array_equal(out.codes, codes) and out.mixed == bool((expected == 3).any())
-    few = points_view(ds.X, ds.y, grid, limit=10_000)
-    assert len(few.X) == ds.n and np.array_equal(few.y, ds.y)
+    out = points_view(ds.X, places, grid, limit=100)
+    assert np.array_equal(out.codes, codes) and out.mixed == bool((expected == MIXED).any())
+    few = points_view(ds.X, places, grid, limit=10_000)
+    assert len(few.X) == ds.n and np.array_equal(few.y, places)
+
+
+def test_the_raster_of_eight_classes_is_their_binning():
+    rng = np.random.default_rng(8)
+    X = rng.normal(size=(200_000, 2)) * 2
+    places = rng.integers(0, 8, len(X)).astype(np.uint8)
+    grid = PixelGrid.of_view((-5, 5, -5, 5), (0, 0, 300, 300))
+    codes = class_codes(X, places, grid)
+    row = np.floor((grid.top - X[:, 1]) / grid.sy).astype(int)
+    col = np.floor((X[:, 0] - grid.left) / grid.sx).astype(int)
+    on = (row >= 0) & (row < grid.height) & (col >= 0) & (col < grid.width)
+    seen = np.zeros((8, grid.height, grid.width), bool)
+    seen[places[on], row[on], col[on]] = True
+    count = seen.sum(axis=0)
+    expected = np.where(count > 1, MIXED, np.where(count == 1, seen.argmax(axis=0) + 1, 0))
+    np.testing.assert_array_equal(codes, expected)
+    assert {int(c) for c in np.unique(codes)} == {0, *range(1, 9), MIXED}
     assert PixelGrid.of_view((0, 0, 0, 1), (0, 0, 10, 10)) is None  # an empty view
     assert PixelGrid.of_view((0, 1, 0, 1), (0, 0, 0, 10)) is None  # a view box of no width

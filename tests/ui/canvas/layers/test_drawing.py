@@ -140,7 +140,7 @@ def test_mistakes_marked_and_data_scatters_untouched_by_the_run(make_canvas, mon
     ws = Workspace(datasets.overlapping(40, seed=4))
     canvas, ws = make_canvas(ws)
     calls = []
-    for name in ("scatter_pos", "scatter_neg"):
+    for name in ("scatter_0", "scatter_1"):
         item = canvas.layer("data").items[name]
         original = item.setData
         monkeypatch.setattr(item, "setData", lambda *a, _o=original, **k: (calls.append(1),

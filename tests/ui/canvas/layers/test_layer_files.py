@@ -49,7 +49,7 @@ def test_every_legend_row_comes_from_one_layer(qtbot):
             assert entry.name not in owners, (entry.name, owners.get(entry.name))
             owners[entry.name] = layer.name
             assert entry.sample() is not None
-    assert set(owners) >= {"pos", "neg", "boundary", "w", "delta", "ghost", "examined",
+    assert set(owners) >= {"class_0", "class_1", "boundary", "w", "delta", "ghost", "examined",
                            "mistake", "band", "mm", "radius", "lda"}
     labels = [label.text for _, label in canvas.legend.items]
     shown = [e.text for layer in canvas._layers if layer.showing(frame)

@@ -15,7 +15,13 @@ from perceptron_gui.core.scale import LARGE_N
 from perceptron_gui.core.workspace import Workspace
 from perceptron_gui.ui import style
 from perceptron_gui.ui.widgets.canvas import LAYERS
-from perceptron_gui.ui.widgets.canvas.raster import PixelGrid, class_codes, occupied, pixel_index
+from perceptron_gui.ui.widgets.canvas.raster import (
+    MIXED,
+    PixelGrid,
+    class_codes,
+    occupied,
+    pixel_index,
+)
 from tests.ui.canvas.helpers import legend_texts
 from tests.ui.canvas.layers.test_data_raster import ShownPixels, overlapping
 
@@ -154,8 +160,8 @@ def test_pixel_index_bins_as_the_class_raster_does():
     grid = PixelGrid.of_view((-5, 5, -5, 5), (10.5, 20.25, 410.5, 420.25))
     pixels = pixel_index(X, grid)
     assert pixels.dtype == np.int32 and (pixels[-4:] == -1).all()  # off the grid
-    codes = class_codes(X, y, grid)
+    codes = class_codes(X, (y < 0).astype(np.uint8), grid)
     np.testing.assert_array_equal(occupied(pixels, grid), codes > 0)
     pos = y > 0
-    np.testing.assert_array_equal(occupied(pixels[pos], grid), (codes & 1) > 0)
-    np.testing.assert_array_equal(occupied(pixels[~pos], grid), (codes & 2) > 0)
+    np.testing.assert_array_equal(occupied(pixels[pos], grid), (codes == 1) | (codes == MIXED))
+    np.testing.assert_array_equal(occupied(pixels[~pos], grid), (codes == 2) | (codes == MIXED))

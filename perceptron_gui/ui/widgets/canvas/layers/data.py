@@ -1,4 +1,5 @@
-"""The data: one scatter per class, or at large n an exact raster of the view's pixels."""
+"""The data: one scatter per class (up to eight), or at large n an exact raster of the view's
+pixels."""
 
 from __future__ import annotations
 
@@ -8,31 +9,45 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtWidgets
 
+from .....core.class_edits import default_class_name
 from .....core.scale import LARGE_N
 from .....core.text import class_label
 from .... import style
 from ..items import PassiveScatter, PointRaster, codes_image, style_scatter
 from ..legend import marker_sample
 from ..newest import NewestJob
-from ..raster import Markers, PixelGrid, Raster, in_rect, points_view
+from ..raster import MIXED, Markers, PixelGrid, Raster, in_rect, points_view
 from .base import Layer, LegendEntry
 from .draw import item_alive, view_grid
 
 __all__ = ["DataLayer"]
 
-#: The legend's text for a pixel that holds points of both classes.
+#: The legend's text for a pixel that holds points of both classes (of several, with more).
 MIXED_NAME = "both classes"
+MIXED_MANY = "several classes"
+#: The most classes drawn: a scatter, a colour and a marker each.
+N_SCATTERS = len(style.CLASS_SYMBOLS)
 
 
-def _view_job(X, y, grid: PixelGrid, limit: int, colors):
-    result = points_view(X, y, grid, limit)
+def _view_job(dataset, grid: PixelGrid, limit: int, colors):
+    result = points_view(dataset.X, dataset.listed_index(), grid, limit)
     image = codes_image(result.codes, colors) if isinstance(result, Raster) else None
     return result, image
 
 
+def class_texts(dataset) -> list[str]:
+    """The legend's name of each class, in the order listed: ``"setosa (−1)"``, ``"class +1"``
+    for two classes; the class's name (or ``"class 2"``) for more."""
+    if dataset.is_binary:
+        return [class_label(dataset.class_names, c) for c in dataset.listed_classes]
+    names = dataset.class_names
+    return [names[k] if names is not None else default_class_name(c)
+            for k, c in enumerate(dataset.classes)]
+
+
 class DataLayer(Layer):
-    """The points of class +1 and of class −1: beyond :attr:`marker_max` in the view, an exact
-    raster of its pixels (:mod:`..raster`) made in a worker, the old one shown meanwhile.
+    """The points of each class, a scatter per class: beyond :attr:`marker_max` in the view, an
+    exact raster of its pixels (:mod:`..raster`) made in a worker, the old one shown meanwhile.
 
     Still data paint from Qt's item cache; changing data paint directly, since a
     cache would be redrawn and blitted at every change (:meth:`set_cached`).
@@ -44,25 +59,26 @@ class DataLayer(Layer):
     def __init__(self):
         super().__init__()
         self._shown = None  # what the scatters hold at large n: (dataset, rect, X) or None
+        self._filled = [False] * N_SCATTERS  # which scatters hold points
         # the picture at large n, in a worker: requests are (dataset, grid)
         self._job = NewestJob(self._job_of, self._apply, lambda: item_alive(self.point_raster))
 
     def create(self, view_box) -> None:
-        self.scatter_pos = self.add("scatter_pos", PassiveScatter(), 10, visible=True)
-        self.scatter_neg = self.add("scatter_neg", PassiveScatter(), 10, visible=True)
+        self.scatters = [self.add(f"scatter_{k}", PassiveScatter(), 10, visible=True)
+                         for k in range(N_SCATTERS)]
         self.point_raster = self.add("point_raster", PointRaster(), 10)
 
     def apply_scale(self, scale) -> None:
-        edge = pg.mkPen(style.current().background, width=max(1.0, scale.line * 0.4))
-        self.styles = {
-            "pos": (style.POS_SYMBOL, scale.marker, style.current().pos_color, edge),
-            "neg": (style.NEG_SYMBOL, scale.marker, style.current().neg_color, edge),
-        }
-        self._pixel_size = max(4.0, scale.marker * 0.6)
         p = style.current()
-        self.colors = (None, p.pos_color, p.neg_color, p.mixed_color)
-        style_scatter(self.scatter_pos, *self.styles["pos"])
-        style_scatter(self.scatter_neg, *self.styles["neg"])
+        edge = pg.mkPen(p.background, width=max(1.0, scale.line * 0.4))
+        self.styles = [(symbol, scale.marker, color, edge)
+                       for symbol, color in zip(style.CLASS_SYMBOLS, p.class_colors, strict=True)]
+        self._pixel_size = max(4.0, scale.marker * 0.6)
+        # a raster's colour by its code (raster.py): none, each class's, several classes'
+        self.colors = [None, *p.class_colors] + [None] * (MIXED - 1 - N_SCATTERS)
+        self.colors.append(p.mixed_color)
+        for item, item_style in zip(self.scatters, self.styles, strict=True):
+            style_scatter(item, *item_style)
 
     def cache_key(self, frame) -> tuple:
         ds = frame.workspace.dataset
@@ -75,7 +91,7 @@ class DataLayer(Layer):
         ds = frame.workspace.dataset
         if ds.n <= self.marker_max:
             self._job.drop()
-            self._show_markers(ds.X, ds.y)
+            self._show_markers(ds.X, ds.listed_index())
             return
         grid = view_grid(self._view_box, frame.view)  # None: not on screen, drawn at a view change
         shown, rect = self._shown, None if grid is None else grid.rect()
@@ -88,7 +104,7 @@ class DataLayer(Layer):
 
     def _job_of(self, request) -> tuple:
         ds, grid = request
-        return _view_job, (ds.X, ds.y, grid, self.marker_max, self.colors)
+        return _view_job, (ds, grid, self.marker_max, self.colors)
 
     def _apply(self, request, out) -> None:
         ds, grid = request
@@ -97,17 +113,21 @@ class DataLayer(Layer):
             self._show_markers(result.X, result.y, (ds, result.rect, result.X))
             return
         self.point_raster.set_image(image, grid.rect())
-        for item in (self.scatter_pos, self.scatter_neg):
+        for item in self.scatters:
             item.setData(pos=np.empty((0, 2)))
             item.setVisible(False)
+        self._filled = [False] * N_SCATTERS
         self._shown = None
         self.set_mode("raster", result.mixed)
 
-    def _show_markers(self, X, y, shown=None) -> None:
-        positive = y > 0
-        self.scatter_pos.setData(pos=X[positive])
-        self.scatter_neg.setData(pos=X[~positive])
-        for item in (self.scatter_pos, self.scatter_neg):
+    def _show_markers(self, X, places, shown=None) -> None:
+        """Each class's points (``places``: their classes' places in the list) in its scatter."""
+        top = int(places.max()) if len(places) else -1
+        for k, item in enumerate(self.scatters):
+            if k <= top or self._filled[k]:  # an unused scatter emptied once
+                points = X[places == k] if k <= top else np.empty((0, 2))
+                item.setData(pos=points)
+                self._filled[k] = len(points) > 0
             item.setVisible(True)
         self.point_raster.set_image(None)
         self._shown = shown
@@ -117,18 +137,20 @@ class DataLayer(Layer):
         """Paint the scatters from Qt's item cache (True) or directly (False)."""
         mode = QtWidgets.QGraphicsItem.CacheMode
         wanted = mode.DeviceCoordinateCache if cached else mode.NoCache
-        for item in (self.scatter_pos, self.scatter_neg):
+        for item in self.scatters:
             if item.cacheMode() != wanted:
                 item.setCacheMode(wanted)
 
     def legend_entries(self, frame) -> list[LegendEntry]:
-        names = frame.workspace.dataset.class_names  # "setosa (−1)", else "class −1"
-        pos, neg = class_label(names, 1), class_label(names, -1)
+        ds = frame.workspace.dataset
+        texts = class_texts(ds)
         if self.mode == "markers":
-            return [LegendEntry("pos", pos, lambda: marker_sample(*self.styles["pos"])),
-                    LegendEntry("neg", neg, lambda: marker_sample(*self.styles["neg"]))]
-        entries = [("pos_pixels", pos, self.colors[1]), ("neg_pixels", neg, self.colors[2])]
+            return [LegendEntry(f"class_{k}", text, lambda k=k: marker_sample(*self.styles[k]))
+                    for k, text in enumerate(texts)]
+        entries = [(f"class_{k}_pixels", text, self.colors[k + 1])
+                   for k, text in enumerate(texts)]
         if self.mixed:
-            entries.append(("mixed_pixels", MIXED_NAME, self.colors[3]))
+            entries.append(("mixed_pixels", MIXED_NAME if ds.n_classes == 2 else MIXED_MANY,
+                            self.colors[MIXED]))
         return [LegendEntry(name, text, lambda c=color: marker_sample(
             "s", self._pixel_size, c, None)) for name, text, color in entries]
