@@ -12,7 +12,7 @@ from .dataset import Dataset, Edit, ReplaceAll
 from .text import MINUS
 from .values import MAX_CLASSES, check_names
 
-__all__ = ["AddClass", "RemoveClass", "RenameClass", "default_class_name"]
+__all__ = ["AddClass", "RemoveClass", "RenameClass", "SetClassNames", "default_class_name"]
 
 
 def default_class_name(label: int, binary: bool = False) -> str:
@@ -97,8 +97,8 @@ class RemoveClass(Edit):
 
 @dataclass(frozen=True, eq=False)
 class RenameClass(Edit):
-    """Give the class ``label`` the name ``name``; the inverse gives its old name back (or
-    none, when the data set named no class)."""
+    """Give the class ``label`` the name ``name``; the inverse gives the names back as they
+    were (none, when the data set named no class)."""
 
     label: int
     name: str
@@ -113,24 +113,23 @@ class RenameClass(Edit):
     def apply(self, dataset: Dataset) -> tuple[Dataset, Edit]:
         k = _position(dataset, self.label)
         names = _names(dataset)
-        old, names[k] = names[k], self.name
+        names[k] = self.name
         new = dataset.with_names(dataset.feature_names, names)
-        if dataset.class_names is None:
-            return new, _Unname(self.label, self.name)
-        return new, RenameClass(self.label, old)
+        return new, SetClassNames(dataset.class_names)
 
 
 @dataclass(frozen=True, eq=False)
-class _Unname(Edit):
-    """The inverse of the first name given: no class named again (same points, arrays
-    shared)."""
+class SetClassNames(Edit):
+    """Give the classes the names ``names`` (one per class, or None: no names); the inverse
+    gives the old ones back.  The points are the same, their arrays shared."""
 
-    label: int
-    name: str
+    names: tuple | None = None
 
-    @property
-    def text(self) -> str:
-        return f"Rename class to {self.name}"
+    def __post_init__(self):
+        _set(self, names=None if self.names is None else tuple(self.names))
+
+    text = "Rename classes"
 
     def apply(self, dataset: Dataset) -> tuple[Dataset, Edit]:
-        return dataset.with_names(dataset.feature_names, None), RenameClass(self.label, self.name)
+        new = dataset.with_names(dataset.feature_names, self.names)
+        return new, SetClassNames(dataset.class_names)

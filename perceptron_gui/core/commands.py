@@ -17,6 +17,7 @@ from typing import ClassVar
 
 import numpy as np
 
+from . import class_edits
 from . import dataset as ds
 from .registry import Registry
 from .values import check_integer
@@ -43,6 +44,10 @@ EDIT_KINDS: dict[str, type] = {
     "flip": ds.FlipLabels,
     "clear": ds.Clear,
     "replace": ds.ReplaceAll,
+    "add_class": class_edits.AddClass,
+    "rename_class": class_edits.RenameClass,
+    "name_classes": class_edits.SetClassNames,
+    "remove_class": class_edits.RemoveClass,
 }
 _EDIT_NAMES = {kind: name for name, kind in EDIT_KINDS.items()}
 

@@ -153,9 +153,12 @@ class Dataset:
 
     @property
     def listed_classes(self) -> tuple[int, ...]:
-        """The classes in the order the window lists them (keys 1, 2, …): +1 before −1,
-        else as :attr:`classes`."""
-        return (1, -1) if self._classes == BINARY else self._classes
+        """The classes in the order the window lists them (keys 1, 2, …): +1 and −1 first
+        where they are classes (+1 before −1, as ever), then the others in order."""
+        c = self._classes
+        if 1 in c and -1 in c:
+            return (1, -1, *(k for k in c if k not in BINARY))
+        return c
 
     @property
     def is_binary(self) -> bool:
@@ -168,7 +171,9 @@ class Dataset:
         y = self._y if y is None else np.asarray(y)
         if self.is_binary:
             return (y < 0).view(np.uint8)  # +1 first: 0, −1: 1 (a bool is one byte)
-        return np.searchsorted(np.asarray(self._classes), y).astype(np.uint8)
+        listed = self.listed_classes
+        place = np.array([listed.index(c) for c in self._classes], dtype=np.uint8)
+        return place[np.searchsorted(np.asarray(self._classes), y)]
 
     def class_counts(self) -> tuple[int, ...]:
         """The number of points of each class, in the order of :attr:`classes`."""

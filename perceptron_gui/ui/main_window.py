@@ -13,6 +13,7 @@ from ..core.commands import EditData, SetLayers, SetViewRect, ShowViews
 from ..core.dataset import Clear, ReplaceAll
 from . import errors, workers
 from .actions import Actions, ActionSpec
+from .class_actions import ClassActions
 from .commands import Context
 from .errors import ERROR_MSECS
 from .modes import ModeManager
@@ -179,17 +180,6 @@ class MainWindow(QtWidgets.QMainWindow):
         self.actionShortcuts = make(ActionSpec("shortcuts", "&Keyboard and mouse",
                                                self.show_help, ("F1",)))
         self.actionAbout = make(ActionSpec("about", "&About perceptron-gui", self.show_about))
-        classes = QtGui.QActionGroup(self)
-        for label, text, short, key in ((1, "Class +1 (blue ●)", "● +1", "1"),
-                                        (-1, "Class −1 (vermilion ■)", "■ −1", "2")):
-            classes.addAction(make(ActionSpec(
-                "class_pos" if label > 0 else "class_neg", text,
-                lambda on, c=label: on and setattr(self.canvas, "active_class", c), (key,),
-                f"Left click adds class {text[6:8]}", checkable=True, icon_text=short,
-                key_in_tip=True)))
-        self.actionClassPos, self.actionClassNeg = self.actions["class_pos"], \
-            self.actions["class_neg"]
-        self.actionClassPos.setChecked(True)
         # the View menu's layer switches, from the layers' registry: a toggle is a
         # command; the check marks follow the view state
         self._layer_actions = {
@@ -224,8 +214,8 @@ class MainWindow(QtWidgets.QMainWindow):
         edit = self.addToolBar("Edit")
         edit.setObjectName("toolbarEdit")
         edit.setToolButtonStyle(QtCore.Qt.ToolButtonStyle.ToolButtonTextOnly)
-        _fill(edit, (self.actionClassPos, self.actionClassNeg, None, self.actionUndo,
-                     self.actionRedo, self.actionClear, self.actionFitView))
+        self._class_places = [(edit, edit.addSeparator())]  # the class list goes first
+        _fill(edit, (self.actionUndo, self.actionRedo, self.actionClear, self.actionFitView))
         self.window_layout.toolbars += [tb, edit]
         #: The toolbars by key: playback, edit.
         self.toolbars = {"playback": tb, "edit": edit}
@@ -247,8 +237,11 @@ class MainWindow(QtWidgets.QMainWindow):
         side.setObjectName("actionSidePanel")
         self.add_action("side_panel", side)
         _fill(self.menus["file"], (None, self.actionQuit))
-        _fill(self.menus["edit"], (self.actionUndo, self.actionRedo, None, self.actionClassPos,
-                                   self.actionClassNeg, None, self.actionClear))
+        _fill(self.menus["edit"], (self.actionUndo, self.actionRedo, None))
+        self._class_places.append((self.menus["edit"], self.menus["edit"].addSeparator()))
+        self.classes = ClassActions(self, self._class_places)
+        _fill(self.menus["edit"], (self.classes.add_action, self.classes.rename_action,
+                                   self.classes.remove_action, None, self.actionClear))
         _fill(self.menus["view"], (self.actionFitView, None, *self._layer_actions.values(), None,
                                    side, self.actionViews, self.actionCanvasOnly,
                                    self.actionResetLayout, None))
@@ -260,7 +253,6 @@ class MainWindow(QtWidgets.QMainWindow):
         self.canvas.editRequested.connect(lambda edit: self.dispatch(EditData(edit)))
         self.canvas.dragFinished.connect(self.end_drag)
         self.canvas.commandIssued.connect(self._dispatch_from_view)  # a layer's gesture
-        self.canvas.activeClassChanged.connect(self._on_active_class)
         self.learner_panel.message.connect(lambda text: self.report_error(text, dialog=False))
         self.readouts.bind_messages(self.show_message, self.clear_message)
         self.undo_stack.indexChanged.connect(self._update_actions)
@@ -379,9 +371,6 @@ class MainWindow(QtWidgets.QMainWindow):
         data = generators.GENERATORS[name](seed=seed)
         self.dispatch(EditData(ReplaceAll.from_dataset(data, f"{name} example")))
         self.dispatch(SetViewRect(None))
-
-    def _on_active_class(self, label: int) -> None:
-        (self.actionClassPos if label > 0 else self.actionClassNeg).setChecked(True)
 
     # -- state -> controls -------------------------------------------------------------
     def _on_learner_changed(self, *_args) -> None:

@@ -51,12 +51,13 @@ class Mode:
 
     def editing_hidden(self, sections=(), docks=(), toolbars=(), actions=()) -> list:
         """For :meth:`hidden`: the side sections, docks, toolbars and actions of these names
-        that exist, and the editing controls (the edit toolbar, the two class actions)."""
+        that exist, and the editing controls (the edit toolbar, the class actions)."""
         w = self.window
         tables = ((w.side_panel.sections, sections), (w.docks, docks),
                   (w.toolbars, toolbars), (w.actions, actions))
         items = [table[k] for table, keys in tables for k in keys if k in table]
-        return items + [w.toolbars["edit"], w.actions["class_pos"], w.actions["class_neg"]]
+        return items + [w.toolbars["edit"], *w.classes.actions, w.classes.add_action,
+                        w.classes.rename_action, w.classes.remove_action]
 
     def shown(self) -> list:
         """The items shown while the mode is on (over another mode's :meth:`hidden`)."""

@@ -18,6 +18,7 @@ if TYPE_CHECKING:  # the protocol costs no import at run time
     from ..core.commands import Command
     from ..core.viewstate import ViewState
     from .actions import Actions
+    from .class_actions import ClassActions
     from .modes import ModeManager
     from .playback import Playback
     from .widgets.side_panel import SidePanel
@@ -202,6 +203,8 @@ class ActionsAPI(Protocol):
     actions: Actions
     #: The modes (presenter mode, a playing demo, the game …).
     modes: ModeManager
+    #: The class list: an action per class (keys 1 to 8), add, rename, remove.
+    classes: ClassActions
 
     def add_action(self, action_id: str, action: QtGui.QAction) -> QtGui.QAction:
         """Register an action Qt made (a dock's toggle) under ``action_id``; returns it."""

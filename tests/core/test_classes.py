@@ -96,6 +96,8 @@ def test_adding_renaming_and_removing_a_class():
     binary = Dataset([[0, 0], [1, 1]], [1, -1])
     three, undo_add = AddClass("new").apply(binary)
     assert three.classes == (-1, 1, 2) and three.class_names == ("class −1", "class +1", "new")
+    assert three.listed_classes == (1, -1, 2)  # the two keep their places, colours and keys
+    assert three.listed_index().tolist() == [0, 1]
     _same(undo_add.apply(three)[0], binary.with_classes(binary.X, binary.y,
                                                         ("class −1", "class +1"), (-1, 1)))
     renamed, undo = RenameClass(1, "iris").apply(THREE)

@@ -9,6 +9,7 @@ import pytest
 
 from perceptron_gui.core import Workspace, commands, generators
 from perceptron_gui.core import dataset as ds
+from perceptron_gui.core.class_edits import AddClass, RemoveClass, RenameClass, SetClassNames
 from perceptron_gui.core.commands import (
     COMMANDS,
     EDIT_KINDS,
@@ -39,6 +40,9 @@ EDITS = [
     ds.Clear(),
     ds.ReplaceAll([[1.0, 1.0], [2.0, 2.0]], [1, -1], "New data set: blobs"),
     ds.ReplaceAll(np.zeros((0, 2)), []),
+    ds.ReplaceAll([[1.0, 1.0]], [2], class_names=("a", "b", "c"), classes=(0, 1, 2)),
+    AddClass("stars"), RenameClass(2, "stripes"), SetClassNames(("a", "b", "c")),
+    SetClassNames(None), RemoveClass(-1),
 ]
 
 COMMAND_VALUES = [

@@ -70,7 +70,7 @@ def test_clicks_add_points_of_the_right_class(qtbot, window):
     assert list(ws.dataset.y) == [1, -1]
     assert "Only one class" not in (ws.problem or "")
     # switching the active class swaps what the buttons add
-    window.actionClassNeg.trigger()
+    window.actions["class_1"].trigger()
     click(qtbot, window, 3.0, 3.0)
     assert ws.dataset.y[-1] == -1
 

@@ -34,7 +34,7 @@ class QuizMode(Mode):
 
     def hidden(self) -> list:
         return [self.window.toolbars["edit"], self.window.views,
-                self.window.actions["class_pos"]]
+                *self.window.classes.actions[:1]]
 
     def guards(self) -> list:
         return [self.refuse]
@@ -58,7 +58,7 @@ def quiz(window):
 def test_entering_hides_and_guards_leaving_restores_exactly(window, quiz, qtbot):
     modes = window.modes
     edit_bar, views, class_pos = (window.toolbars["edit"], window.views,
-                                  window.actions["class_pos"])
+                                  window.actions["class_0"])
     window.set_views_visible(True)
     class_pos.setVisible(False)  # hidden before: stays hidden after
     guards = list(window.edit_guards)

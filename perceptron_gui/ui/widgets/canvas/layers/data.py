@@ -41,8 +41,8 @@ def class_texts(dataset) -> list[str]:
     if dataset.is_binary:
         return [class_label(dataset.class_names, c) for c in dataset.listed_classes]
     names = dataset.class_names
-    return [names[k] if names is not None else default_class_name(c)
-            for k, c in enumerate(dataset.classes)]
+    return [names[dataset.classes.index(c)] if names is not None else default_class_name(c)
+            for c in dataset.listed_classes]
 
 
 class DataLayer(Layer):

@@ -1,0 +1,57 @@
+"""The class list in the window: a button and a key per class; add, rename, remove, undo."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from perceptron_gui.core.dataset import Dataset
+from perceptron_gui.ui.class_actions import GLYPHS
+
+
+def _listed(window) -> list[str]:
+    bar = window.toolbars["edit"]
+    return [a.iconText() for a in bar.actions() if a in window.classes.actions]
+
+
+def test_two_classes_are_listed_as_they_always_were(window):
+    assert _listed(window) == ["● +1", "■ −1"]
+    assert window.actions["class_0"].isChecked()
+    assert window.actions["class_2"].isEnabled() is False  # key 3: no third class
+
+
+def test_adding_a_class_lists_it_and_makes_it_active_and_undo_takes_it_back(window, qtbot):
+    ws = window.workspace
+    ws.set_dataset(Dataset([[0.0, 0.0], [1.0, 1.0]], [1, -1]))
+    assert window.classes.add_class("stars")
+    assert ws.dataset.classes == (-1, 1, 2) and window.canvas.active_class == 2
+    assert _listed(window) == ["● class +1", "■ class −1", f"{GLYPHS[2]} stars"]
+    assert window.actions["class_2"].isChecked() and window.actions["class_2"].isEnabled()
+    window.canvas.tool.click("left", (3.0, 3.0), (0.01, 0.01))
+    assert ws.dataset.y[-1] == 2
+    window.actions["class_0"].trigger()
+    assert window.canvas.active_class == 1
+    assert window.classes.rename_active("plus")
+    assert ws.dataset.class_names[1] == "plus"
+    while window.undo_stack.canUndo():
+        window.undo_stack.undo()
+    assert ws.dataset.is_binary and _listed(window) == ["● +1", "■ −1"]
+
+
+def test_removing_the_active_class_removes_its_points_undoably(window):
+    ws = window.workspace
+    ws.set_dataset(Dataset(np.arange(8.0).reshape(4, 2), [0, 1, 2, 2], classes=(0, 1, 2)))
+    window.actions["class_2"].trigger()
+    assert window.canvas.active_class == 2
+    window.actions["class_remove"].trigger()
+    assert ws.dataset.classes == (0, 1) and ws.dataset.n == 2
+    assert window.canvas.active_class == 0  # the first listed
+    assert not window.actions["class_remove"].isEnabled()  # two classes stay
+    window.undo_stack.undo()
+    assert ws.dataset.classes == (0, 1, 2) and ws.dataset.n == 4
+
+
+def test_a_ninth_class_is_refused_saying_why(window):
+    window.workspace.set_dataset(Dataset(classes=tuple(range(8))))
+    assert not window.actions["class_add"].isEnabled()
+    assert not window.classes.add_class("ninth")
+    assert "at most 8 classes" in window.statusBar().currentMessage()
