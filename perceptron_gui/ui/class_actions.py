@@ -70,7 +70,8 @@ class ClassActions(QtCore.QObject):
             if ds.is_binary:
                 text, short, tip = _BINARY[k]
             else:
-                text, short = f"Class {texts[k]} ({GLYPHS[k]})", f"{GLYPHS[k]} {texts[k][:14]}"
+                name = texts[k] if len(texts[k]) <= 12 else texts[k][:11] + "…"
+                text, short = f"Class {texts[k]} ({GLYPHS[k]})", f"{GLYPHS[k]} {name}"
                 tip = f"Left click adds {texts[k]}"
             action.setText(text)
             action.setIconText(short)

@@ -328,6 +328,10 @@ def test_every_control_has_an_accessible_name_and_a_tooltip(qtbot, window, views
 
 @pytest.mark.serial  # timing: the run must end within one 15 ms slice
 def test_a_run_that_ends_within_its_first_slice_shows_no_progress(qtbot, window):
+    from perceptron_gui.core.learners import warmup
+
+    warmup.warm_up()  # compiled first, as the application's warm-up does: alone, the
+    # test would time the compilation in the first slice
     load(window, generators.separable(40, seed=2, margin=0.2))
     shown = []
     progress = window.playback.progress

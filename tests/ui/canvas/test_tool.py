@@ -178,7 +178,7 @@ def test_with_more_classes_the_keys_and_right_clicks_go_round_the_list():
     tool = EditTool(edits.append)
     data = Dataset([[0.0, 0.0], [5.0, 5.0]], [0, 2], classes=(0, 1, 2))
     tool.set_dataset(data)
-    assert tool.active_class == 1  # kept: 1 is a class of these data too
+    assert tool.active_class == 0  # other classes: the first listed
     assert tool.key("3") and tool.active_class == 2
     assert not tool.key("4")  # no fourth class
     assert tool.key("t") and tool.active_class == 0  # after the last, the first

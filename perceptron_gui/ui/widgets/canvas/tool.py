@@ -143,11 +143,11 @@ class EditTool:
 
     def set_dataset(self, dataset: Dataset) -> None:
         """Take the announced data set; a selection survives moves, not a change of size."""
-        old_n = self.dataset.n
+        old_n, old_classes = self.dataset.n, self.dataset.classes
         self.dataset = dataset
         self._xs = None  # the x column, contiguous, made by the first hit-test
-        if self._active not in dataset.classes:  # its class removed: the first listed
-            self.active_class = dataset.listed_classes[0]
+        if dataset.classes != old_classes or self._active not in dataset.classes:
+            self.active_class = dataset.listed_classes[0]  # other classes: the first listed
         if dataset.n != old_n:
             if self._drag is not None and np.any(self._drag[0] >= dataset.n):
                 self._drag = None
