@@ -164,9 +164,11 @@ class CsvFiles(QtCore.QObject):
         self._window.canvas.fit_view()
         self.last_mapping = dict(table.mapping)
         text = f"Imported {plural(dataset.n, 'point')} from {name}."
-        mapped = mapping_text(table.mapping)
+        mapped = mapping_text(table.mapping) if dataset.is_binary else ""
         if mapped:
             text += f" Labels mapped: {mapped}."
+        elif not dataset.is_binary:
+            text += f" {dataset.n_classes} classes: {', '.join(dataset.class_names)}."
         text += skipped_text(table.skipped_lines, table.n_other)
         self._window.show_message(text, 20000)
         return True

@@ -1,7 +1,8 @@
 """The import dialog: a delimited file's first rows, its dialect, and the columns to use.
 
 Like a spreadsheet's text import; with more than two label values the user
-picks the +1 and the -1 class (or "all the others").  The whole file is read
+keeps every class (up to eight) or picks the +1 and the -1 class (or "all the
+others").  The whole file is read
 in a worker, so bad rows are listed by line before anything is imported.  OK
 stays disabled, with the reason shown, until the choice is valid.
 """
@@ -16,6 +17,7 @@ from PySide6 import QtCore, QtWidgets
 
 from ...core.io import Cancelled, FormatError, tabular
 from ...core.text import fmt_count, plural
+from ...core.values import MAX_CLASSES
 from .. import workers
 from .export.dialogs import ok_cancel
 
@@ -28,6 +30,8 @@ DELIMITERS = (("Detected", None), ("Comma  ,", ","), ("Semicolon  ;", ";"), ("Ta
 HEADERS = (("Detected", None), ("The first row names the columns", True), ("No header row", False))
 #: The negative-class choice meaning "every value but the +1 one".
 OTHERS = "(all the other values)"
+#: The +1 class's choice that keeps every value as a class of its own.
+EVERY = "every-class"
 _SHOWN_LINES = 12
 _PREVIEW_PX, _PREVIEW_MIN_PX = 220, 110  # the preview's height, and its least
 _FRAME_PX = 40  # a window frame's title bar and border
@@ -327,10 +331,15 @@ class ImportDialog(QtWidgets.QDialog):
             with QtCore.QSignalBlocker(combo):
                 combo.clear()
                 combo.addItem(first, None)
+                if key == "positive":  # or no +1 class at all: every value its class
+                    combo.addItem(f"(keep all {len(self.classes)} classes)", EVERY)
                 for value in self.classes:
                     combo.addItem(_class_text(value), value)
-                value = remembered.get(key)
-                if value is not None:
+                value = EVERY if key == "positive" and remembered.get("all_classes") else \
+                    remembered.get(key)
+                if value == EVERY:
+                    combo.setCurrentIndex(1)
+                elif value is not None:
                     index = combo.findText(_class_text(value))
                     if index < 0:
                         index = combo.findText(str(value))
@@ -364,6 +373,11 @@ class ImportDialog(QtWidgets.QDialog):
                     "columns.")
         if len(self.classes) > 2:
             positive, negative = self.positiveCombo.currentData(), self.negativeCombo.currentData()
+            if positive == EVERY and len(self.classes) > MAX_CLASSES:
+                return (f"The label column has {len(self.classes)} values; a data set has at "
+                        f"most {MAX_CLASSES} classes: choose the +1 class instead.")
+            if positive == EVERY:
+                return ""
             if positive is None:
                 return (f"The label column has {len(self.classes)} values: choose the +1 "
                         "class, and the −1 class or all the other values.")
@@ -374,6 +388,7 @@ class ImportDialog(QtWidgets.QDialog):
     def _update(self, *_args) -> None:
         if self._finishing:
             return
+        self.negativeCombo.setEnabled(self.positiveCombo.currentData() != EVERY)
         why = self._why_not()
         self.okButton.setEnabled(not why)
         self.reasonLabel.setText(why)
@@ -410,11 +425,12 @@ class ImportDialog(QtWidgets.QDialog):
         """The user's choice, as remembered for this file (and the read options)."""
         names = {role: self._column_name(combo) for role, combo in self._roles()}
         many = len(self.classes) > 2
+        every = many and self.positiveCombo.currentData() == EVERY
         return {"delimiter": self.delimiterCombo.currentData(),
                 "header": self.headerCombo.currentData(), **names,
-                "positive": self.positiveCombo.currentData() if many else None,
-                "negative": self.negativeCombo.currentData() if many else None,
-                "skip_bad_rows": self.skipCheck.isChecked()}
+                "positive": self.positiveCombo.currentData() if many and not every else None,
+                "negative": self.negativeCombo.currentData() if many and not every else None,
+                "all_classes": every, "skip_bad_rows": self.skipCheck.isChecked()}
 
     def accept(self) -> None:
         """Read with the chosen options (reusing the read already done when the same)."""
@@ -428,7 +444,7 @@ class ImportDialog(QtWidgets.QDialog):
         options = dict(self._read_options())
         choice = self.choice()
         options.update(positive=choice["positive"], negative=choice["negative"],
-                       skip_bad_rows=bool(self.bad_lines))
+                       all_classes=choice["all_classes"], skip_bad_rows=bool(self.bad_lines))
         self.okButton.setEnabled(False)
         self.reasonLabel.setText("Reading the file…")
         self._start_read(options, final=True)

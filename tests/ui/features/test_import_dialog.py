@@ -370,3 +370,24 @@ def test_the_file_dialogs_start_in_a_folder_that_exists(qtbot, window, tmp_path,
     assert window.files.folder() == str(home)
     (home / "Documents").mkdir()
     assert window.files.folder() == str(home / "Documents")
+
+
+def test_every_class_can_be_kept_and_the_choice_is_remembered(qtbot, window, tmp_path):
+    from perceptron_gui.ui.features.import_dialog import EVERY
+
+    path = write(tmp_path, "iris.csv", IRIS_LIKE)
+    dialog = open_dialog(qtbot, window, path)
+    dialog.positiveCombo.setCurrentIndex(dialog.positiveCombo.findData(EVERY))
+    assert dialog.okButton.isEnabled() and not dialog.negativeCombo.isEnabled()
+    accept(qtbot, window, dialog)
+    ds = window.workspace.dataset
+    assert ds.classes == (0, 1, 2) and ds.class_names == ("setosa", "versicolor", "virginica")
+    assert ds.y.tolist() == [0, 0, 1, 1, 2, 2]
+    assert "3 classes: setosa, versicolor, virginica" in window.statusBar().currentMessage()
+    assert [a.iconText() for a in window.classes.actions if a.isEnabled()] == [
+        "● setosa", "■ versicolor", "▼ virginica"]
+    again = open_dialog(qtbot, window, path)
+    assert again.positiveCombo.currentData() == EVERY and again.okButton.isEnabled()
+    again.reject()
+    window.undo_stack.undo()
+    assert window.workspace.dataset.is_binary
