@@ -71,19 +71,20 @@ def as_dataset(X, y, feature_names=None, class_names=None) -> tuple[Dataset, dic
     X : array-like of shape (n, 2)
         Finite coordinates: a NumPy array, nested lists or a pandas DataFrame.
     y : array-like of shape (n,)
-        Labels with at most two distinct values of any kind (strings, 0/1, ±1,
-        booleans), mapped to -1/+1 as :meth:`Dataset.from_labels` does.
+        Labels of any kind (strings, 0/1, ±1, booleans): two distinct values are
+        mapped to -1/+1, three to eight to the classes 0 … m − 1 in sorted order,
+        as :meth:`Dataset.from_labels` does.
     feature_names : pair of str, optional
         The canvas's axis titles; default: a DataFrame's column names.
-    class_names : pair of str, optional
-        The names of the classes −1 and +1; default: the labels when they are
-        not already −1 and +1 (``"ja"``, ``"nein"``).
+    class_names : sequence of str, optional
+        One name per class (−1 and +1, or 0 … m − 1); default: the labels when they
+        are not already −1 and +1 (``"ja"``, ``"nein"``).
 
     Returns
     -------
     dataset : Dataset
     mapping : dict
-        Original label -> -1 or +1.
+        Original label -> its class.
 
     Raises
     ------
@@ -96,13 +97,15 @@ def as_dataset(X, y, feature_names=None, class_names=None) -> tuple[Dataset, dic
 
     if feature_names is None and _is_pandas(X) and X.ndim == 2 and X.shape[1] == 2:
         feature_names = [str(c) for c in X.columns]
+    from .core.values import MAX_CLASSES
+
     try:
-        dataset, mapping = Dataset.from_labels(_points(X), _labels(y))
+        dataset, mapping = Dataset.from_labels(_points(X), _labels(y), most=MAX_CLASSES)
     except ValueError as exc:
-        if "at most two distinct values" not in str(exc):
+        if "distinct values" not in str(exc):
             raise
-        raise ValueError(f"{exc}. The window shows two classes: pass two, e.g. "
-                         "show(X[m], y[m]) with m = np.isin(y, [a, b]).") from None
+        raise ValueError(f"{exc}. The window shows at most {MAX_CLASSES} classes: pass "
+                         "fewer, e.g. show(X[m], y[m]) with m = np.isin(y, [a, b]).") from None
     if feature_names is not None or class_names is not None:
         dataset = dataset.with_names(feature_names,
                                      class_names if class_names is not None

@@ -174,7 +174,7 @@ def test_show_picks_the_learner_and_its_parameters(shown, qtbot):
     ([[0, 0], [np.nan, 1]], [0, 1], "point 1 has a NaN coordinate"),
     ([[0, 0], [np.inf, 1]], [0, 1], "point 1 has an infinite coordinate"),
     (X4, [0, 1, 1], "X has 4 points but labels has 3"),
-    (X4, ["a", "b", "c", "a"], "labels must take at most two distinct values; found 3"),
+    (np.zeros((9, 2)), list("abcdefghi"), "labels must take at most 8 distinct values; found 9"),
     (X4, None, "X and y must be given together"),
     (None, Y01, "X and y must be given together"),
 ])
@@ -500,3 +500,11 @@ def test_show_refuses_data_past_the_point_limit_and_opens_nothing(qtbot, monkeyp
     with pytest.raises(ValueError, match="the data would have 7 points; the limit is 6"):
         perceptron_gui.show(X, np.arange(7) % 2)
     assert len(QtWidgets.QApplication.topLevelWidgets()) == before
+
+
+def test_show_takes_up_to_eight_classes_with_their_names():
+    from perceptron_gui.viewer import as_dataset
+
+    dataset, mapping = as_dataset(X4, ["c", "a", "b", "a"])
+    assert dataset.classes == (0, 1, 2) and dataset.y.tolist() == [2, 0, 1, 0]
+    assert dataset.class_names == ("a", "b", "c") and mapping == {"a": 0, "b": 1, "c": 2}
