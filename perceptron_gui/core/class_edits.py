@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from .dataset import Dataset, Edit, ReplaceAll
 from .text import MINUS
-from .values import MAX_CLASSES, check_names
+from .values import BINARY, MAX_CLASSES, check_names
 
 __all__ = ["AddClass", "RemoveClass", "RenameClass", "SetClassNames", "default_class_name"]
 
@@ -48,7 +50,7 @@ def _position(dataset: Dataset, label) -> int:
 @dataclass(frozen=True, eq=False)
 class AddClass(Edit):
     """Add a class with no point, named ``name``, labelled one more than the largest label;
-    the inverse removes it."""
+    the inverse puts the data set back as it was (its names too)."""
 
     name: str
 
@@ -65,13 +67,17 @@ class AddClass(Edit):
         label = max(dataset.classes) + 1
         new = dataset.with_classes(dataset.X, dataset.y, [*_names(dataset), self.name],
                                    [*dataset.classes, label])
-        return new, RemoveClass(label)
+        return new, ReplaceAll.from_dataset(dataset, f"Remove class {self.name}")  # exact
 
 
 @dataclass(frozen=True, eq=False)
 class RemoveClass(Edit):
     """Remove the class ``label`` and its points (two classes stay at least); the inverse
-    puts the data set back as it was."""
+    puts the data set back as it was.
+
+    Two classes left become the binary problem the perceptron learns: the first
+    listed +1, the other −1 (their places, so their colours and keys, kept).
+    """
 
     label: int
 
@@ -88,10 +94,17 @@ class RemoveClass(Edit):
             raise ValueError("a data set keeps at least two classes")
         keep = dataset.y != self.label
         names = _names(dataset)
+        named, removed = dict(zip(dataset.classes, names, strict=True)), names[k]
         classes = dataset.classes[:k] + dataset.classes[k + 1:]
-        new = dataset.with_classes(dataset.X[keep], dataset.y[keep],
-                                   names[:k] + names[k + 1:], classes)
-        inverse = ReplaceAll.from_dataset(dataset, f"Restore class {names[k]}")
+        y = dataset.y[keep]
+        if len(classes) == 2:
+            first, second = (c for c in dataset.listed_classes if c != self.label)
+            y = np.where(y == first, 1, -1)
+            classes, names = BINARY, [named[second], named[first]]
+        else:
+            names = [named[c] for c in classes]
+        new = dataset.with_classes(dataset.X[keep], y, names, classes)
+        inverse = ReplaceAll.from_dataset(dataset, f"Restore class {removed}")
         return new, inverse
 
 

@@ -98,18 +98,21 @@ def test_adding_renaming_and_removing_a_class():
     assert three.classes == (-1, 1, 2) and three.class_names == ("class −1", "class +1", "new")
     assert three.listed_classes == (1, -1, 2)  # the two keep their places, colours and keys
     assert three.listed_index().tolist() == [0, 1]
-    _same(undo_add.apply(three)[0], binary.with_classes(binary.X, binary.y,
-                                                        ("class −1", "class +1"), (-1, 1)))
+    _same(undo_add.apply(three)[0], binary)  # unnamed again, as it was
     renamed, undo = RenameClass(1, "iris").apply(THREE)
     assert renamed.class_names == ("setosa", "iris", "virginica")
     _same(undo.apply(renamed)[0], THREE)
     named, unname = RenameClass(-1, "cold").apply(binary)
     assert named.class_names == ("cold", "class +1")
     _same(unname.apply(named)[0], binary)
-    smaller, undo = RemoveClass(2).apply(THREE)
-    assert smaller.classes == (0, 1) and smaller.n == 2 and smaller.class_names == (
-        "setosa", "versicolor")
+    smaller, undo = RemoveClass(2).apply(THREE)  # two left: the binary problem
+    assert smaller.is_binary and smaller.n == 2 and smaller.y.tolist() == [1, -1]
+    assert smaller.class_names == ("versicolor", "setosa")  # −1's first, as ever
+    assert smaller.listed_classes == (1, -1)  # setosa keeps the first place and colour
     _same(undo.apply(smaller)[0], THREE)
+    four = Dataset(THREE.X, THREE.y, classes=(0, 1, 2, 3))
+    three, _ = RemoveClass(1).apply(four)
+    assert three.classes == (0, 2, 3) and three.class_names is not None
 
 
 @pytest.mark.parametrize(("edit", "data", "match"), [

@@ -43,8 +43,8 @@ def test_removing_the_active_class_removes_its_points_undoably(window):
     window.actions["class_2"].trigger()
     assert window.canvas.active_class == 2
     window.actions["class_remove"].trigger()
-    assert ws.dataset.classes == (0, 1) and ws.dataset.n == 2
-    assert window.canvas.active_class == 0  # the first listed
+    assert ws.dataset.is_binary and ws.dataset.n == 2  # two left: −1 and +1
+    assert window.canvas.active_class == 1  # the first listed
     assert not window.actions["class_remove"].isEnabled()  # two classes stay
     window.undo_stack.undo()
     assert ws.dataset.classes == (0, 1, 2) and ws.dataset.n == 4
