@@ -267,3 +267,9 @@ def test_a_table_of_nine_classes_is_refused_with_the_limit(tmp_path):
         read_table(_csv(tmp_path, list("abcdefghi")), label="species", all_classes=True)
     two = read_table(_csv(tmp_path, list("abab") * 5), all_classes=True).dataset
     assert two.is_binary and two.class_names == ("a", "b")
+
+
+@given(st.lists(st.sampled_from((-1, 1, 2)), max_size=30))
+def test_counts_follow_the_classes_not_the_listed_order(labels):
+    ds = Dataset(np.zeros((len(labels), 2)), labels, classes=(-1, 1, 2))  # +1 is listed first
+    assert ds.class_counts() == tuple(labels.count(c) for c in ds.classes)
