@@ -11,6 +11,7 @@ of each description.
 from __future__ import annotations
 
 import dataclasses
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -40,7 +41,7 @@ class Sample:
     other rows left out (``n_other`` of them). ``params`` differ from the
     learner's defaults. After :func:`load`, ``skipped_lines`` and ``summary``
     say what was read, and ``all_classes`` whether every class was kept (``kept``
-    names them).
+    names them; ``view`` then widened to show every point).
     """
 
     name: str
@@ -150,9 +151,22 @@ def load(name: str, all_classes: bool = False) -> tuple[Dataset, Sample]:
     table = read_table(sample.path, x=sample.x, y=sample.y, label=sample.label,
                        skip_bad_rows=sample.skip_bad_rows, all_classes=all_classes, **chosen)
     info = dataclasses.replace(sample, skipped_lines=table.skipped_lines, summary=table.summary,
-                               n_other=table.n_other, all_classes=all_classes,
-                               kept=tuple(table.dataset.class_names or ()) if all_classes else ())
+                               n_other=table.n_other, all_classes=all_classes)
+    if all_classes:
+        info = dataclasses.replace(info, kept=tuple(table.dataset.class_names or ()),
+                                   view=_widened(sample.view, table.dataset.bounds()))
     return table.dataset, info
+
+
+def _widened(view, bounds) -> tuple:
+    """``view`` grown, where a point lies outside it, to the points and 5 % of their span
+    (rounded outward to tenths, as the samples' views are written)."""
+    out = []
+    for (lo, hi), (low, high) in zip(view, (bounds[:2], bounds[2:]), strict=True):
+        pad = 0.05 * (high - low)
+        out.append((min(lo, math.floor((low - pad) * 10) / 10),
+                    max(hi, math.ceil((high + pad) * 10) / 10)))
+    return tuple(out)
 
 
 def open_workspace(name: str, learner: str | None = None, all_classes: bool = False):

@@ -29,6 +29,11 @@ def test_every_class_of_the_file_is_kept_in_sorted_order(name):
     for label, class_name in zip(oracle.classes_, dataset.class_names, strict=True):
         assert str(label) in class_name
     assert all(n in info.classes_note for n in dataset.class_names)
+    (x0, x1), (y0, y1) = info.view  # every point shown; the two classes' view kept inside
+    b = dataset.bounds()
+    assert x0 < b[0] and b[1] < x1 and y0 < b[2] and b[3] < y1
+    (u0, u1), (v0, v1) = samples.SAMPLES[name].view
+    assert x0 <= u0 and u1 <= x1 and y0 <= v0 and v1 <= y1
 
 
 @pytest.mark.parametrize("name", samples.names())
@@ -36,6 +41,7 @@ def test_the_default_still_opens_two_of_the_classes(name):
     full, _ = samples.load(name, all_classes=True)
     two, info = samples.load(name)
     assert two.is_binary and not info.all_classes and info.kept == ()
+    assert info.view == samples.SAMPLES[name].view
     assert info.n_other == full.n - two.n > 0
     at = [full.class_names.index(n) for n in two.class_names]  # -1's class, then +1's
     rows = np.isin(full.y, at)
