@@ -41,7 +41,8 @@ class Sample:
     other rows left out (``n_other`` of them). ``params`` differ from the
     learner's defaults. After :func:`load`, ``skipped_lines`` and ``summary``
     say what was read, and ``all_classes`` whether every class was kept (``kept``
-    names them; ``view`` then widened to show every point).
+    names them; ``view`` then widened to show every point, ``title`` and
+    ``description`` those of every class).
     """
 
     name: str
@@ -153,8 +154,14 @@ def load(name: str, all_classes: bool = False) -> tuple[Dataset, Sample]:
     info = dataclasses.replace(sample, skipped_lines=table.skipped_lines, summary=table.summary,
                                n_other=table.n_other, all_classes=all_classes)
     if all_classes:
-        info = dataclasses.replace(info, kept=tuple(table.dataset.class_names or ()),
-                                   view=_widened(sample.view, table.dataset.bounds()))
+        data = table.dataset
+        kept = tuple(data.class_names or map(str, data.classes))
+        head, _, tail = sample.title.partition(": ")
+        counts = ", ".join(f"{k:,} {n}" for k, n in zip(data.class_counts(), kept, strict=True))
+        info = dataclasses.replace(
+            info, kept=kept, view=_widened(sample.view, data.bounds()),
+            title=f"{head}: {' / '.join(kept)} {tail[tail.rfind('('):]}".rstrip(),
+            description=f"{head}, every class: {counts}.")
     return table.dataset, info
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -28,7 +30,10 @@ def test_every_class_of_the_file_is_kept_in_sorted_order(name):
     np.testing.assert_array_equal(dataset.X, frame[[info.x, info.y]].to_numpy(float))
     for label, class_name in zip(oracle.classes_, dataset.class_names, strict=True):
         assert str(label) in class_name
-    assert all(n in info.classes_note for n in dataset.class_names)
+    for class_name, count in zip(dataset.class_names, dataset.class_counts(), strict=True):
+        assert class_name in info.classes_note and class_name in info.title
+        assert f"{count:,} {class_name}" in info.description
+    assert info.title.split(":")[0] == samples.SAMPLES[name].title.split(":")[0]
     (x0, x1), (y0, y1) = info.view  # every point shown; the two classes' view kept inside
     b = dataset.bounds()
     assert x0 < b[0] and b[1] < x1 and y0 < b[2] and b[3] < y1
@@ -41,7 +46,9 @@ def test_the_default_still_opens_two_of_the_classes(name):
     full, _ = samples.load(name, all_classes=True)
     two, info = samples.load(name)
     assert two.is_binary and not info.all_classes and info.kept == ()
-    assert info.view == samples.SAMPLES[name].view
+    assert info.view == samples.SAMPLES[name].view and info == dataclasses.replace(
+        samples.SAMPLES[name], skipped_lines=info.skipped_lines, summary=info.summary,
+        n_other=info.n_other)
     assert info.n_other == full.n - two.n > 0
     at = [full.class_names.index(n) for n in two.class_names]  # -1's class, then +1's
     rows = np.isin(full.y, at)
