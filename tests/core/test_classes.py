@@ -214,7 +214,9 @@ def test_a_file_of_many_classes_round_trips_bit_for_bit():
 @pytest.mark.parametrize(("fields", "match"), [
     ({"version": 1}, r"classes: a version 1 file has the classes −1 and \+1 only"),
     ({"classes": [0, 1, 1]}, "classes: classes must be distinct"),
-    ({"classes": [0, "1", 2]}, "classes: expected a list of integers"),
+    ({"classes": [0, "1", 2]}, r"classes\[1\]: expected an integer label, got '1'"),
+    ({"classes": [0, True, 2]}, r"classes\[1\]: expected an integer label, got true"),
+    ({"classes": {"0": 0}}, "classes: expected a list of integers, got an object"),
     ({"classes": list(range(9))}, "2 to 8 classes; got 9"),
     ({"classes": [0, 1]}, r"points\[1\].label: expected one of the classes 0, 1, got 2"),
     ({"class_names": {"0": "a", "1": "b"}},
