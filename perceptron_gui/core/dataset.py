@@ -181,7 +181,8 @@ class Dataset:
             if self.is_binary:
                 self._counts = (self.n_neg, self.n_pos)
             else:
-                counts = np.bincount(self.listed_index(), minlength=self.n_classes)
+                at = np.searchsorted(np.asarray(self._classes), self._y)  # not listed_index:
+                counts = np.bincount(at, minlength=self.n_classes)  # -1, +1 listed first
                 self._counts = tuple(int(c) for c in counts)
         return self._counts
 

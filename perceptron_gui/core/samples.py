@@ -1,4 +1,7 @@
-"""Classic data sets shipped with the program, as 2-D two-class samples ready to open.
+"""Classic data sets shipped with the program, as 2-D samples ready to open.
+
+Each opens as two classes; :func:`load` with ``all_classes`` keeps every class
+of its file (iris, penguins and wine have three).
 
 Where the files come from and their licences: ``resources/data/README.md``.
 The files are read like any file a user opens; the tests check the numbers
@@ -8,6 +11,7 @@ of each description.
 from __future__ import annotations
 
 import dataclasses
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -36,7 +40,9 @@ class Sample:
     label values ``positive`` and ``negative`` are kept as the +1 and -1 class,
     other rows left out (``n_other`` of them). ``params`` differ from the
     learner's defaults. After :func:`load`, ``skipped_lines`` and ``summary``
-    say what was read.
+    say what was read, and ``all_classes`` whether every class was kept (``kept``
+    names them; ``view`` then widened to show every point, ``title`` and
+    ``description`` those of every class).
     """
 
     name: str
@@ -55,10 +61,14 @@ class Sample:
     skipped_lines: tuple[int, ...] = ()
     summary: str = ""
     n_other: int = 0
+    all_classes: bool = False
+    kept: tuple[str, ...] = ()
 
     @property
     def classes_note(self) -> str:
         """What the window says of the classes kept: two, and the rows of the others left out."""
+        if self.all_classes:
+            return f"Every class of the file: {', '.join(self.kept)}."
         kept = f"{self.negative} as −1 and {self.positive} as +1"
         if not self.n_other:
             return f"Two classes: {kept}."
@@ -126,28 +136,53 @@ def names() -> list[str]:
     return list(SAMPLES)
 
 
-def load(name: str) -> tuple[Dataset, Sample]:
-    """A sample's points (``positive`` as +1) and its entry, with this read's summary."""
+def load(name: str, all_classes: bool = False) -> tuple[Dataset, Sample]:
+    """A sample's points (``positive`` as +1) and its entry, with this read's summary.
+
+    ``all_classes``: every class of the file instead, labeled ``0 … m − 1`` in the
+    sorted order of its labels, which name them.
+    """
     sample = SAMPLES.get(name)
     if sample is None:
         raise UnknownSampleError(
             f"no sample named {name!r}; the samples are: {', '.join(SAMPLES)}")
     from .io.tabular import read_table  # pandas and the sniffer: when a sample is opened
 
+    chosen = {} if all_classes else {"positive": sample.positive, "negative": sample.negative}
     table = read_table(sample.path, x=sample.x, y=sample.y, label=sample.label,
-                       positive=sample.positive, negative=sample.negative,
-                       skip_bad_rows=sample.skip_bad_rows)
-    info = dataclasses.replace(sample, skipped_lines=table.skipped_lines,
-                               summary=table.summary, n_other=table.n_other)
+                       skip_bad_rows=sample.skip_bad_rows, all_classes=all_classes, **chosen)
+    info = dataclasses.replace(sample, skipped_lines=table.skipped_lines, summary=table.summary,
+                               n_other=table.n_other, all_classes=all_classes)
+    if all_classes:
+        data = table.dataset
+        kept = tuple(data.class_names or map(str, data.classes))
+        head, _, tail = sample.title.partition(": ")
+        counts = ", ".join(f"{k:,} {n}" for k, n in zip(data.class_counts(), kept, strict=True))
+        info = dataclasses.replace(
+            info, kept=kept, view=_widened(sample.view, data.bounds()),
+            title=f"{head}: {' / '.join(kept)} {tail[tail.rfind('('):]}".rstrip(),
+            description=f"{head}, every class: {counts}.")
     return table.dataset, info
 
 
-def open_workspace(name: str, learner: str | None = None):
+def _widened(view, bounds) -> tuple:
+    """``view`` grown, where a point lies outside it, to the points and 5 % of their span
+    (rounded outward to tenths, as the samples' views are written)."""
+    out = []
+    for (lo, hi), (low, high) in zip(view, (bounds[:2], bounds[2:]), strict=True):
+        pad = 0.05 * (high - low)
+        out.append((min(lo, math.floor((low - pad) * 10) / 10),
+                    max(hi, math.ceil((high + pad) * 10) / 10)))
+    return tuple(out)
+
+
+def open_workspace(name: str, learner: str | None = None, all_classes: bool = False):
     """``(workspace, info)``: a new workspace showing a sample, its data, learner and view
-    (``learner``: this one, with its default parameters, instead of the sample's)."""
+    (``learner``: this one, with its default parameters, instead of the sample's;
+    ``all_classes``: as :func:`load` takes it)."""
     from .workspace import Workspace
 
-    dataset, info = load(name)
+    dataset, info = load(name, all_classes)
     if learner is None or learner == info.learner:
         workspace = Workspace(dataset, learner=info.learner,
                               params={info.learner: dict(info.params)} if info.params else None)

@@ -217,7 +217,9 @@ def test_a_file_of_many_classes_round_trips_bit_for_bit():
 @pytest.mark.parametrize(("fields", "match"), [
     ({"version": 1}, r"classes: a version 1 file has the classes −1 and \+1 only"),
     ({"classes": [0, 1, 1]}, "classes: classes must be distinct"),
-    ({"classes": [0, "1", 2]}, "classes: expected a list of integers"),
+    ({"classes": [0, "1", 2]}, r"classes\[1\]: expected an integer label, got '1'"),
+    ({"classes": [0, True, 2]}, r"classes\[1\]: expected an integer label, got true"),
+    ({"classes": {"0": 0}}, "classes: expected a list of integers, got an object"),
     ({"classes": list(range(9))}, "2 to 8 classes; got 9"),
     ({"classes": [0, 1]}, r"points\[1\].label: expected one of the classes 0, 1, got 2"),
     ({"class_names": {"0": "a", "1": "b"}},
@@ -270,3 +272,9 @@ def test_a_table_of_nine_classes_is_refused_with_the_limit(tmp_path):
         read_table(_csv(tmp_path, list("abcdefghi")), label="species", all_classes=True)
     two = read_table(_csv(tmp_path, list("abab") * 5), all_classes=True).dataset
     assert two.is_binary and two.class_names == ("a", "b")
+
+
+@given(st.lists(st.sampled_from((-1, 1, 2)), max_size=30))
+def test_counts_follow_the_classes_not_the_listed_order(labels):
+    ds = Dataset(np.zeros((len(labels), 2)), labels, classes=(-1, 1, 2))  # +1 is listed first
+    assert ds.class_counts() == tuple(labels.count(c) for c in ds.classes)

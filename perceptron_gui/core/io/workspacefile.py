@@ -201,9 +201,11 @@ def _classes(doc: dict, version: int) -> tuple:
         return BINARY
     if version < CLASSES_VERSION:
         raise FormatError(f"classes: a version {version} file has the classes −1 and +1 only")
-    if not isinstance(value, list) or any(isinstance(v, bool) or not isinstance(v, int)
-                                          for v in value):
+    if not isinstance(value, list):
         raise FormatError(f"classes: expected a list of integers, got {describe(value)}")
+    for i, v in enumerate(value):
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise FormatError(f"classes[{i}]: expected an integer label, got {describe(v)}")
     try:
         return check_classes(value)
     except ValueError as exc:
