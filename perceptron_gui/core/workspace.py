@@ -179,7 +179,9 @@ class Workspace(HandStart, SwitchRequests):
         return readonly(learner.coef_[0].copy()), float(learner.intercept_[0])
 
     def end_message(self) -> str:
-        """What the end of the run means, in one line."""
+        """What the end of the run means, in one line (why it cannot run, when it cannot)."""
+        if self.problem_kind is not None:
+            return self.problem or ""
         caps = self.capabilities
         no_bound = None
         if caps.steps and not caps.novikoff:  # no bound to cite

@@ -278,3 +278,12 @@ def test_a_table_of_nine_classes_is_refused_with_the_limit(tmp_path):
 def test_counts_follow_the_classes_not_the_listed_order(labels):
     ds = Dataset(np.zeros((len(labels), 2)), labels, classes=(-1, 1, 2))  # +1 is listed first
     assert ds.class_counts() == tuple(labels.count(c) for c in ds.classes)
+
+
+def test_a_workspace_that_cannot_run_says_why_at_its_end():
+    from perceptron_gui.core import Workspace
+
+    ws = Workspace()
+    ws.set_dataset(THREE)
+    assert ws.end_message() == ws.problem and "these data have 3" in ws.problem
+    assert Workspace().end_message() == Workspace().problem
