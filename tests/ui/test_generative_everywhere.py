@@ -268,10 +268,12 @@ def test_a_workspace_file_with_three_classes_is_refused_saying_why(qtbot, window
     assert "more than two" not in str(two.value)  # 0/1: the old message, nothing more
 
 
-def test_show_with_three_classes_says_the_window_shows_two():
+def test_show_with_three_classes_shows_them_and_nine_are_refused_saying_how():
     from perceptron_gui.viewer import as_dataset
 
-    with pytest.raises(ValueError, match=r"found 3: \[0, 1, 2\]\. The window shows two "
-                                         r"classes: pass two, e\.g\. show\(X\[m\], y\[m\]\) "
+    dataset, _ = as_dataset(np.zeros((3, 2)) + np.arange(3)[:, None], [0, 1, 2])
+    assert dataset.classes == (0, 1, 2)
+    with pytest.raises(ValueError, match=r"found 9: .*\. The window shows at most 8 "
+                                         r"classes: pass fewer, e\.g\. show\(X\[m\], y\[m\]\) "
                                          r"with m = np\.isin\(y, \[a, b\]\)\.$"):
-        as_dataset(np.zeros((3, 2)) + np.arange(3)[:, None], [0, 1, 2])
+        as_dataset(np.zeros((9, 2)) + np.arange(9)[:, None], list(range(9)))
