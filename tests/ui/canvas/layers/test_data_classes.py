@@ -38,6 +38,7 @@ def test_each_class_has_its_scatter_styled_from_the_palette(make_canvas, palette
         expected = ws.dataset.X[ws.dataset.y == k] if k < m else np.empty((0, 2))
         np.testing.assert_array_equal(np.column_stack([xs, ys]).reshape(-1, 2), expected)
         assert item.opts["symbol"] == style.CLASS_SYMBOLS[k]
+        assert item.opts["size"] == pytest.approx(style.CLASS_SYMBOL_SIZES[k] * data.styles[0][1])
         assert item.opts["brush"].color().name().lower() == palette.class_colors[k].lower()
     assert legend_texts(canvas) == list(names)
 
