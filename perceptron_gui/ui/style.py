@@ -18,6 +18,9 @@ from . import colormap
 #: The marker of each class, by its place in the data set's ``listed_classes`` (the two
 #: of a binary problem: +1 a disc, −1 a square).
 CLASS_SYMBOLS = ("o", "s", "t", "d", "star", "h", "t1", "p")
+#: Each marker's size against the disc's: pyqtgraph's triangles, diamond and star fill much
+#: less of their box, and would look like smaller (less important) points.
+CLASS_SYMBOL_SIZES = (1.0, 1.0, 1.2, 1.3, 1.5, 1.1, 1.2, 1.1)
 POS_SYMBOL, NEG_SYMBOL = CLASS_SYMBOLS[:2]
 POS_NAME = "class +1"
 NEG_NAME = "class −1"

@@ -128,3 +128,26 @@ def test_a_class_keeps_its_hue_in_both_schemes():
         hue = [QtGui.QColor(c).hsvHueF() for c in (light, dark)]
         gap = abs(hue[0] - hue[1])
         assert min(gap, 1 - gap) < 0.09, (light, dark)
+
+
+def _inked_area(symbol: str, size: float) -> float:
+    """The pixels pyqtgraph's ``symbol`` fills at ``size`` (drawn 100 px per unit)."""
+    from pyqtgraph.graphicsItems.ScatterPlotItem import Symbols
+
+    image = QtGui.QImage(400, 400, QtGui.QImage.Format.Format_ARGB32)
+    image.fill(0)
+    painter = QtGui.QPainter(image)
+    painter.translate(200, 200)
+    painter.scale(100 * size, 100 * size)
+    painter.fillPath(Symbols[symbol], QtGui.QColor("black"))
+    painter.end()
+    alpha = np.frombuffer(bytes(image.constBits()), np.uint8).reshape(400, 400, 4)[:, :, 3]
+    return float(np.count_nonzero(alpha > 127))
+
+
+def test_no_class_marker_looks_much_smaller_or_larger_than_the_disc():
+    areas = [_inked_area(symbol, size) for symbol, size
+             in zip(style.CLASS_SYMBOLS, style.CLASS_SYMBOL_SIZES, strict=True)]
+    ratios = np.array(areas) / areas[0]
+    assert ratios[:2].tolist() == [1.0, pytest.approx(4 / np.pi, rel=0.02)]  # disc, square
+    assert ratios.min() >= 0.75 and ratios.max() <= 1.3, ratios

@@ -98,25 +98,12 @@ def class_codes(X: np.ndarray, places: np.ndarray, grid: PixelGrid) -> np.ndarra
     where several do; ``uint8`` of shape (height, width), row 0 on top."""
     flat = pixel_index(X, grid)
     on = flat >= 0
-    flat, places = flat[on], places[on]
-    bits = np.zeros(grid.height * grid.width, dtype=np.uint8)
-    for k in np.unique(places).tolist():
-        # duplicates all write the same value: the pixel's old bits with this class's set
-        mine = flat[places == k]
-        bits[mine] = bits[mine] | np.uint8(1 << k)
-    return _CODE_OF_BITS[bits].reshape(grid.height, grid.width)
-
-
-def _code_of_bits() -> np.ndarray:
-    """The code of each byte of class bits: one bit ``k`` gives ``k + 1``, several MIXED."""
-    table = np.full(256, MIXED, dtype=np.uint8)
-    table[0] = EMPTY
-    for k in range(8):
-        table[1 << k] = k + 1
-    return table
-
-
-_CODE_OF_BITS = _code_of_bits()
+    flat, code = flat[on], places[on] + np.uint8(1)
+    codes = np.zeros(grid.height * grid.width, dtype=np.uint8)
+    codes[flat] = code  # each occupied pixel: the code of one of its points
+    # a pixel is mixed exactly when one of its points has another code than that one
+    codes[flat[codes[flat] != code]] = MIXED
+    return codes.reshape(grid.height, grid.width)
 
 
 def in_rect(X: np.ndarray, rect) -> np.ndarray:

@@ -38,6 +38,7 @@ def test_each_class_has_its_scatter_styled_from_the_palette(make_canvas, palette
         expected = ws.dataset.X[ws.dataset.y == k] if k < m else np.empty((0, 2))
         np.testing.assert_array_equal(np.column_stack([xs, ys]).reshape(-1, 2), expected)
         assert item.opts["symbol"] == style.CLASS_SYMBOLS[k]
+        assert item.opts["size"] == pytest.approx(style.CLASS_SYMBOL_SIZES[k] * data.styles[0][1])
         assert item.opts["brush"].color().name().lower() == palette.class_colors[k].lower()
     assert legend_texts(canvas) == list(names)
 
@@ -52,9 +53,10 @@ def test_fewer_classes_empty_the_scatters_of_the_others(make_canvas):
     assert legend_texts(canvas)[:3] == ["class 0", "class 1", "class 2"]
 
 
+@pytest.mark.parametrize("m", [3, 8])
 def test_at_large_n_every_pixel_has_its_class_colour_or_the_mixed_one(make_canvas, palette,
-                                                                     qtbot):
-    canvas, ws = make_canvas(Workspace(many(3, 2 * LARGE_N + 1000, seed=2)))
+                                                                     qtbot, m):
+    canvas, ws = make_canvas(Workspace(many(m, max(100_000, 2 * LARGE_N + 1000), seed=2)))
     canvas.set_visible_layers(**{name: False for name in LAYERS})
     canvas.refresh()
     data = canvas.layer("data")
@@ -63,11 +65,11 @@ def test_at_large_n_every_pixel_has_its_class_colour_or_the_mixed_one(make_canva
     assert data.mode == "raster" and data.mixed
     ds = ws.dataset
     shown = ShownPixels(canvas, ds.X)
-    held = [shown.held(ds.y == k) for k in range(3)]
+    held = [shown.held(ds.y == k) for k in range(m)]
     several = (np.sum(held, axis=0) > 1)
     counts = shown.check([(f"class {k}", held[k] & ~several, palette.class_colors[k])
-                          for k in range(3)] + [("mixed", several, palette.mixed_color)])
+                          for k in range(m)] + [("mixed", several, palette.mixed_color)])
     assert min(counts.values()) > 50, counts
     canvas.set_visible_layers(legend=True)
     canvas.refresh()
-    assert legend_texts(canvas) == ["class 0", "class 1", "class 2", MIXED_MANY]
+    assert legend_texts(canvas) == [f"class {k}" for k in range(m)] + [MIXED_MANY]

@@ -71,8 +71,9 @@ class DataLayer(Layer):
     def apply_scale(self, scale) -> None:
         p = style.current()
         edge = pg.mkPen(p.background, width=max(1.0, scale.line * 0.4))
-        self.styles = [(symbol, scale.marker, color, edge)
-                       for symbol, color in zip(style.CLASS_SYMBOLS, p.class_colors, strict=True)]
+        self.styles = [(symbol, scale.marker * size, color, edge) for symbol, size, color in
+                       zip(style.CLASS_SYMBOLS, style.CLASS_SYMBOL_SIZES, p.class_colors,
+                           strict=True)]
         self._pixel_size = max(4.0, scale.marker * 0.6)
         # a raster's colour by its code (raster.py): none, each class's, several classes'
         self.colors = [None, *p.class_colors] + [None] * (MIXED - 1 - N_SCATTERS)
