@@ -241,15 +241,22 @@ def check_labels(y, n: int, *, name: str = "y", allow_scalar: bool = False,
     return np.array(arr, dtype=np.int64, copy=True)
 
 
+def _items(values, one_string: str, not_a_sequence: str) -> list:
+    """``list(values)``; ValueError ``one_string`` for a string (a sequence of characters, not
+    of items), ``not_a_sequence`` for a value that is no sequence."""
+    if isinstance(values, (str, bytes)):
+        raise ValueError(one_string)
+    try:
+        return list(values)
+    except TypeError:
+        raise ValueError(not_a_sequence) from None
+
+
 def check_classes(classes) -> tuple[int, ...]:
     """``classes`` as a tuple of 2 to :data:`MAX_CLASSES` distinct integers, in increasing
     order (as scikit-learn's ``classes_``)."""
-    if isinstance(classes, (str, bytes)):
-        raise ValueError(f"classes must be integers, not the string {short(classes)}")
-    try:
-        items = list(classes)
-    except TypeError:
-        raise ValueError(f"classes must be a sequence of integers; got {short(classes)}") from None
+    items = _items(classes, f"classes must be integers, not the string {short(classes)}",
+                   f"classes must be a sequence of integers; got {short(classes)}")
     for c in items:
         if isinstance(c, (bool, np.bool_)) or not isinstance(c, numbers.Integral) \
                 or abs(int(c)) >= 2**31:
@@ -299,12 +306,8 @@ def check_names(names, what: str, count: int = 2) -> tuple[str, ...] | None:
     if names is None:
         return None
     want = "two names" if count == 2 else f"{count} names"
-    if isinstance(names, (str, bytes)):
-        raise ValueError(f"{what} must be {want}, not one string {short(names)}")
-    try:
-        items = list(names)
-    except TypeError:
-        raise ValueError(f"{what} must be {want}; got {short(names)}") from None
+    items = _items(names, f"{what} must be {want}, not one string {short(names)}",
+                   f"{what} must be {want}; got {short(names)}")
     if len(items) != count:
         raise ValueError(f"{what} must be {want}; got {len(items):,}")
     out = []
