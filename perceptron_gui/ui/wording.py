@@ -38,4 +38,7 @@ def problem_text(workspace) -> str:
         return f"{(workspace.problem or '').rstrip('.')}: click to add another."
     if kind is DataProblem.LDA_FAILED:
         return f"{workspace.spec.display_name} cannot be fitted: {workspace.problem}"
+    if kind is DataProblem.TWO_CLASSES:
+        return (f"{(workspace.problem or '').rstrip('.')}: remove classes down to two "
+                "(Edit ▸ Remove the active class), or import two of them.")
     return workspace.problem or ""

@@ -55,3 +55,13 @@ def test_a_ninth_class_is_refused_saying_why(window):
     assert not window.actions["class_add"].isEnabled()
     assert not window.classes.add_class("ninth")
     assert "at most 8 classes" in window.statusBar().currentMessage()
+
+
+def test_more_classes_than_the_learner_learns_says_what_to_do(window):
+    from perceptron_gui.ui.wording import problem_text
+
+    window.workspace.set_dataset(Dataset(np.arange(6.0).reshape(3, 2), [0, 1, 2],
+                                         classes=(0, 1, 2)))
+    text = problem_text(window.workspace)
+    assert "learns two classes, −1 and +1; these data have 3: remove classes down to two" \
+        in text and "Edit ▸ Remove the active class" in text
