@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .dataset import Dataset, Edit, ReplaceAll
+from .dataset import Dataset, Edit, ReplaceAll, set_fields
 from .text import MINUS
 from .values import BINARY, MAX_CLASSES, check_names
 
@@ -35,11 +35,6 @@ def _check_name(name) -> str:
     return check_names([name], "a class name", 1)[0]
 
 
-def _set(edit, **values) -> None:
-    for key, value in values.items():  # the fields of a frozen edit, checked
-        object.__setattr__(edit, key, value)
-
-
 def _position(dataset: Dataset, label) -> int:
     if label not in dataset.classes:
         raise ValueError(f"there is no class {label!r}; the classes are "
@@ -55,7 +50,7 @@ class AddClass(Edit):
     name: str
 
     def __post_init__(self):
-        _set(self, name=_check_name(self.name))
+        set_fields(self, name=_check_name(self.name))
 
     @property
     def text(self) -> str:
@@ -82,7 +77,7 @@ class RemoveClass(Edit):
     label: int
 
     def __post_init__(self):
-        _set(self, label=int(self.label))
+        set_fields(self, label=int(self.label))
 
     @property
     def text(self) -> str:
@@ -117,7 +112,7 @@ class RenameClass(Edit):
     name: str
 
     def __post_init__(self):
-        _set(self, label=int(self.label), name=_check_name(self.name))
+        set_fields(self, label=int(self.label), name=_check_name(self.name))
 
     @property
     def text(self) -> str:
@@ -139,7 +134,7 @@ class SetClassNames(Edit):
     names: tuple | None = None
 
     def __post_init__(self):
-        _set(self, names=None if self.names is None else tuple(self.names))
+        set_fields(self, names=None if self.names is None else tuple(self.names))
 
     text = "Rename classes"
 

@@ -9,7 +9,8 @@ back a data set equal, bit for bit, to the old one::
 
 Consecutive drags merge through :meth:`MovePoints.merge` (Orange's Paint
 Data). The edits live beside the data set because each must return its exact
-inverse.
+inverse (which makes this module long: the class, then one edit each); the edits of
+the classes themselves are :mod:`.class_edits`.
 """
 
 from __future__ import annotations
@@ -36,7 +37,8 @@ from .values import (
 )
 
 __all__ = ["Dataset", "Edit", "AddPoints", "InsertPoints", "DeletePoints", "MovePoints",
-           "Relabel", "FlipLabels", "Clear", "ReplaceAll", "MAX_POINTS", "check_size"]
+           "Relabel", "FlipLabels", "Clear", "ReplaceAll", "MAX_POINTS", "check_size",
+           "set_fields"]
 
 #: The most points a data set holds: every file the program writes opens again,
 #: so every way of making a data set (an edit, a file, a sample, ``show``) stops here.
@@ -327,8 +329,9 @@ class Edit:
     __hash__ = None  # type: ignore[assignment]
 
 
-def _set(obj, **values) -> None:
-    """Set the fields of a frozen edit, arrays made read-only."""
+def set_fields(obj, **values) -> None:
+    """Set the (checked) fields of a frozen edit, arrays made read-only: every edit's
+    ``__post_init__``."""
     for name, value in values.items():
         object.__setattr__(obj, name, readonly(value) if isinstance(value, np.ndarray) else value)
 
@@ -365,7 +368,7 @@ class InsertPoints(Edit):
 
     def __post_init__(self):
         idx, X = _indexed_points(self.indices, self.X)
-        _set(self, indices=idx, X=X, y=_labels(self.y, X.shape[0]))
+        set_fields(self, indices=idx, X=X, y=_labels(self.y, X.shape[0]))
 
     def apply(self, dataset: Dataset) -> tuple[Dataset, Edit]:
         _members(self.y, dataset)
@@ -402,7 +405,7 @@ class AddPoints(Edit):
             index = int(index)
             if index < 0:
                 raise ValueError(f"index must be >= 0; got {index}")
-        _set(self, X=X, y=_labels(self.y, X.shape[0]), index=index)
+        set_fields(self, X=X, y=_labels(self.y, X.shape[0]), index=index)
 
     @property
     def text(self) -> str:
@@ -428,7 +431,7 @@ class DeletePoints(Edit):
     indices: np.ndarray
 
     def __post_init__(self):
-        _set(self, indices=check_indices(self.indices))
+        set_fields(self, indices=check_indices(self.indices))
 
     def apply(self, dataset: Dataset) -> tuple[Dataset, Edit]:
         check_in_range(self.indices, dataset.n)
@@ -448,7 +451,7 @@ class MovePoints(Edit):
 
     def __post_init__(self):
         idx, X = _indexed_points(self.indices, self.X)
-        _set(self, indices=idx, X=X)
+        set_fields(self, indices=idx, X=X)
 
     def apply(self, dataset: Dataset) -> tuple[Dataset, Edit]:
         check_in_range(self.indices, dataset.n)
@@ -485,7 +488,7 @@ class Relabel(Edit):
 
     def __post_init__(self):
         idx = check_indices(self.indices)
-        _set(self, indices=idx, y=_labels(self.y, idx.shape[0]))
+        set_fields(self, indices=idx, y=_labels(self.y, idx.shape[0]))
 
     def apply(self, dataset: Dataset) -> tuple[Dataset, Edit]:
         check_in_range(self.indices, dataset.n)
@@ -502,7 +505,7 @@ class FlipLabels(Edit):
     indices: np.ndarray
 
     def __post_init__(self):
-        _set(self, indices=check_indices(self.indices))
+        set_fields(self, indices=check_indices(self.indices))
 
     @property
     def text(self) -> str:
@@ -541,7 +544,7 @@ class ReplaceAll(Edit):
     def __post_init__(self):
         X = check_points(self.X)
         classes = BINARY if self.classes is None else check_classes(self.classes)
-        _set(self, X=X, y=check_labels(self.y, check_size(X.shape[0]), classes=classes),
+        set_fields(self, X=X, y=check_labels(self.y, check_size(X.shape[0]), classes=classes),
              description=str(self.description),
              feature_names=check_names(self.feature_names, "feature_names"),
              class_names=check_names(self.class_names, "class_names", len(classes)),
@@ -551,7 +554,7 @@ class ReplaceAll(Edit):
     def from_dataset(cls, dataset: Dataset, description: str = "") -> ReplaceAll:
         """The edit that puts ``dataset`` itself back, so that its cached summaries survive undo."""
         edit = cls.__new__(cls)  # a data set's arrays are valid and never change
-        _set(edit, X=dataset.X, y=dataset.y, description=str(description),
+        set_fields(edit, X=dataset.X, y=dataset.y, description=str(description),
              feature_names=dataset.feature_names, class_names=dataset.class_names,
              classes=dataset.classes, _dataset=dataset)
         return edit

@@ -56,15 +56,24 @@ class ClassActions(QtCore.QObject):
             "class_remove", "Remove the active class", self.remove_active,
             tip="Remove the class a left click adds, and its points (undoable)",
             when=lambda c: c["n_classes"] > 2))
-        self._listed: tuple = ()
+        self._listed: tuple = ((), None)  # the classes listed and their names
         window.workspace.events.dataset_changed.connect(self.sync)
         window.canvas.activeClassChanged.connect(self._on_active)
         self.sync()
 
     # -- the list --------------------------------------------------------------------
     def sync(self, *_args) -> None:
-        """List the data set's classes: texts, places in the toolbar and menu, the check."""
+        """List the data set's classes: texts, places in the toolbar and menu, the check.
+
+        A point edit (a drag, at every move) changes neither the classes nor their names:
+        then only the check is looked at.
+        """
         ds = self._window.workspace.dataset
+        if (ds.listed_classes, ds.class_names) != self._listed:
+            self._relist(ds)
+        self._on_active(self._window.canvas.active_class)
+
+    def _relist(self, ds) -> None:
         texts = class_texts(ds)
         for k, action in enumerate(self.actions[: len(texts)]):
             if ds.is_binary:
@@ -76,15 +85,14 @@ class ClassActions(QtCore.QObject):
             action.setText(text)
             action.setIconText(short)
             action.setToolTip(f"{tip} ({k + 1})")
-        if ds.listed_classes != self._listed:
+        if ds.listed_classes != self._listed[0]:
             shown = self.actions[: ds.n_classes]
             for widget, before in self._places:  # listed again: the classes changed
                 for action in self.actions:
                     widget.removeAction(action)
                 widget.insertActions(before, shown)
-            self._listed = ds.listed_classes
-        self._on_active(self._window.canvas.active_class)
-        self._window.actions.update()
+        self._listed = (ds.listed_classes, ds.class_names)
+        self._window.actions.update()  # the keys of the classes there are
 
     def _choose(self, k: int) -> None:
         listed = self._window.workspace.dataset.listed_classes
