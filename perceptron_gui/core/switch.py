@@ -122,8 +122,24 @@ def build(dataset: Dataset, learner_name: str, params: dict, fitted=None,
 
 
 def margins_of(learner, dataset: Dataset) -> np.ndarray:
-    """Functional margins ``y f(x)`` of every sample under a fitted learner (read-only)."""
-    return readonly(dataset.y * learner.decision_function(dataset.X))
+    """Functional margins ``y f(x)`` of every sample under a fitted learner (read-only).
+
+    With more than two classes, the multiclass margin: a sample's own class's
+    score less the largest other one (``<= 0``: a mistake, as ``y f(x) <= 0``).
+    """
+    scores = learner.decision_function(dataset.X)
+    if dataset.is_binary:
+        return readonly(dataset.y * scores)
+    return readonly(class_margins(scores, np.searchsorted(learner.classes_, dataset.y)))
+
+
+def class_margins(scores: np.ndarray, own: np.ndarray) -> np.ndarray:
+    """``scores[i, own[i]] - max_{k != own[i]} scores[i, k]`` for scores of shape (n, m)."""
+    scores = np.array(scores, dtype=np.float64)
+    rows = np.arange(len(own))
+    mine = scores[rows, own].copy()
+    scores[rows, own] = -np.inf
+    return mine - scores.max(axis=1)
 
 
 def fitted_margins(learner, dataset: Dataset) -> dict:

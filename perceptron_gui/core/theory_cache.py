@@ -14,7 +14,7 @@ import numpy as np
 from . import theory
 from .document import Document
 from .learners.lda import LDA
-from .learners.registry import Capabilities
+from .learners.registry import Capabilities, on_classes
 from .learners.ties import mistakes
 from .run import Run
 from .switch import fit, margins_of, novikoff_job, placeholder
@@ -68,9 +68,11 @@ class TheoryCache:
 
     @property
     def capabilities(self) -> Capabilities:
-        """What the learner in use can do with its parameters."""
+        """What the learner in use can do with its parameters, on these data: with more than
+        two classes it has no one line (``linear`` False), no arrow and no Novikoff bound."""
         doc = self.document
-        return _once(self.per_model, "capabilities", lambda: doc.spec.caps(doc.current))
+        return _once(self.per_model, "capabilities", lambda: on_classes(
+            doc.spec.caps(doc.current), doc.dataset.is_binary))
 
     @property
     def novikoff(self) -> theory.NovikoffResult | None:

@@ -171,6 +171,12 @@ class Workspace(HandStart, SwitchRequests):
         """True when there is a model to draw: a run, or a learner fitted on the data."""
         return self.run.problem is None
 
+    @property
+    def multiclass(self) -> bool:
+        """True when there is a model of more than two classes: a score per class, the
+        largest wins (no one line; the canvas draws the regions of every class)."""
+        return self.has_model and not self.dataset.is_binary
+
     def weights(self) -> tuple[np.ndarray, float] | None:
         """The linear model drawn now: read-only ``(w, b)``, or None (no model, or a contour)."""
         if not (self.has_model and self.capabilities.linear):

@@ -19,8 +19,8 @@ from functools import lru_cache
 
 import numpy as np
 
-__all__ = ["LEVELS", "CVD", "contrast", "lab_to_srgb", "posterior_lut", "simulate_cvd",
-           "srgb_to_lab"]
+__all__ = ["LEVELS", "CVD", "class_ramp", "contrast", "lab_to_srgb", "posterior_lut",
+           "simulate_cvd", "srgb_to_lab"]
 
 #: The levels of the map: ``P`` is drawn to 1/255.
 LEVELS = 256
@@ -128,32 +128,46 @@ def _side(bg_lab, end_l, hue, chroma, n) -> np.ndarray:
 _BLOCK = 24
 
 
-@lru_cache(maxsize=8)
-def _build(background: tuple, pos: tuple, neg: tuple, marks: tuple) -> np.ndarray:
+@lru_cache(maxsize=32)
+def _side_ramp(background: tuple, color: tuple, marks: tuple) -> np.ndarray:
+    """The deepest side from ``background`` towards ``color``'s hue whose every level keeps
+    the contrast with each mark: sRGB (not rounded), shape (LEVELS // 2, 3)."""
     bg = srgb_to_lab(background)
     dark = bg[0] < 50
     half = LEVELS // 2
-    sides = []
-    for color in (neg, pos):  # each side: the deepest whose every level keeps the contrast
-        lab = srgb_to_lab(color)
-        hue, cap = float(np.arctan2(lab[2], lab[1])), float(np.hypot(lab[1], lab[2]))
-        best = np.tile(background, (half, 1))
-        for first in range(1, 200, _BLOCK):
-            steps = np.arange(first, min(first + _BLOCK, 200))
-            end_l = bg[0] + (0.25 * steps if dark else -0.25 * steps)
-            chroma = _max_chromas(end_l, hue, cap)
-            rgb = np.clip(lab_to_srgb(_side(bg, end_l, hue, chroma, half)), 0, 255)
-            least = np.min([contrast(m, rgb).min(axis=-1) for m in marks], axis=0)
-            failed = np.flatnonzero(least < MIN_CONTRAST)
-            if len(failed):
-                best = rgb[failed[0] - 1] if failed[0] else best
-                break
-            best = rgb[-1]
-        sides.append(best)
+    lab = srgb_to_lab(color)
+    hue, cap = float(np.arctan2(lab[2], lab[1])), float(np.hypot(lab[1], lab[2]))
+    best = np.tile(background, (half, 1))
+    for first in range(1, 200, _BLOCK):
+        steps = np.arange(first, min(first + _BLOCK, 200))
+        end_l = bg[0] + (0.25 * steps if dark else -0.25 * steps)
+        chroma = _max_chromas(end_l, hue, cap)
+        rgb = np.clip(lab_to_srgb(_side(bg, end_l, hue, chroma, half)), 0, 255)
+        least = np.min([contrast(m, rgb).min(axis=-1) for m in marks], axis=0)
+        failed = np.flatnonzero(least < MIN_CONTRAST)
+        if len(failed):
+            return rgb[failed[0] - 1] if failed[0] else best
+        best = rgb[-1]
+    return best
+
+
+@lru_cache(maxsize=8)
+def _build(background: tuple, pos: tuple, neg: tuple, marks: tuple) -> np.ndarray:
+    half = LEVELS // 2
     table = np.empty((LEVELS, 4), np.ubyte)
-    table[:half, :3] = np.rint(sides[0][::-1])  # P = 0 (class −1) ... just below ½
-    table[half:, :3] = np.rint(sides[1])  # just above ½ ... P = 1 (class +1)
+    table[:half, :3] = np.rint(_side_ramp(background, neg, marks)[::-1])  # P = 0 … below ½
+    table[half:, :3] = np.rint(_side_ramp(background, pos, marks))  # above ½ … P = 1
     table[:, 3] = 255
+    return table
+
+
+def class_ramp(background, color, marks) -> np.ndarray:
+    """One class's shading, from the background (level 0) to its deepest (the last level):
+    opaque RGBA, shape (LEVELS // 2, 4), uint8, each level at 3:1 with every mark."""
+    key = tuple(tuple(int(v) for v in c) for c in (background, color))
+    side = _side_ramp(*key, tuple(tuple(int(v) for v in m) for m in marks))
+    table = np.full((LEVELS // 2, 4), 255, np.ubyte)
+    table[:, :3] = np.rint(side)
     return table
 
 

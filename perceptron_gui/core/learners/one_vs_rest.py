@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["OneVsRest"]
+from .primal import PrimalPerceptron
+
+__all__ = ["OneVsRest", "OneVsRestPerceptron"]
 
 
 class OneVsRest:
@@ -89,3 +91,24 @@ class OneVsRest:
         if scores.ndim == 1:
             return np.ones(scores.shape[0], dtype=np.int64)
         return np.count_nonzero(scores > 0, axis=1)
+
+
+class OneVsRestPerceptron(OneVsRest):
+    """One against the rest over the primal perceptron, with its parameters (the window's
+    learner: ``OneVsRestPerceptron(**PrimalPerceptron.default_params())``)."""
+
+    def __init__(self, **params):
+        super().__init__(PrimalPerceptron(**params))
+
+    @classmethod
+    def default_params(cls, **changed) -> dict:
+        """The primal perceptron's defaults, with ``changed``."""
+        return PrimalPerceptron.default_params(**changed)
+
+    def get_params(self, deep: bool = True) -> dict:
+        """The perceptron's parameters."""
+        return self.estimator.get_params()
+
+    def validate_params(self) -> None:
+        """ValueError naming the perceptron's first invalid parameter."""
+        self.estimator.validate_params()

@@ -8,6 +8,7 @@ workspace using it falls back to :data:`DEFAULT`).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -19,13 +20,14 @@ from .dual import DualPerceptron
 from .lda import LDA
 from .losses import PERCEPTRON, Loss, loss_for
 from .naive_bayes import GaussianNB
+from .one_vs_rest import OneVsRestPerceptron
 from .params import DUAL, LDA_PARAMS, NB_PARAMS, PRIMAL, QDA_PARAMS, ParamSpec
 from .primal import PrimalPerceptron
 from .qda import QDA
 from .ties import DEFAULT_TIE, condition
 
 __all__ = ["BUILTIN", "DEFAULT", "DEFAULT_PARAMS", "LEARNERS", "READOUTS", "REGISTRY",
-           "Capabilities", "LearnerSpec", "changed", "get", "register", "stepping",
+           "Capabilities", "LearnerSpec", "changed", "get", "on_classes", "register", "stepping",
            "unregister", "withdrawing"]
 
 #: The readout sections a learner may show beside the classifier's and the status.
@@ -62,6 +64,9 @@ class Capabilities:
     loss : Loss, default=PERCEPTRON
     multiclass : bool, default=False
         It learns more than two classes (and the window draws them).
+    claims : bool, default=False
+        With m classes it is m binary learners, one per class against the rest: each
+        one's line is drawn, and where none or several claim a point.
     """
 
     steps: bool
@@ -77,6 +82,7 @@ class Capabilities:
     tie: str | None = None
     loss: Loss = PERCEPTRON
     multiclass: bool = False
+    claims: bool = False
 
     @property
     def mistake_condition(self) -> str | None:
@@ -172,6 +178,15 @@ class LearnerSpec:
             return None, str(exc)
 
 
+def on_classes(caps: Capabilities, binary: bool) -> Capabilities:
+    """``caps`` on data of two classes (``binary``), or of more: then a multiclass learner
+    scores each class (no one line ``w·x + b``, no arrow, no Novikoff bound of one separator)."""
+    if binary or not caps.multiclass:
+        return caps
+    return dataclasses.replace(caps, linear=False, novikoff=False, arrow_from_means=False,
+                               start=False)
+
+
 _PERCEPTRON_READOUTS = frozenset({"run", "bound", "update"})
 
 
@@ -192,6 +207,14 @@ def _dual_caps(params: dict) -> Capabilities:
                         tie=params.get("tie", DEFAULT_TIE))
 
 
+def _one_vs_rest_caps(params: dict) -> Capabilities:
+    """A perceptron per class, fitted at once: with two classes the primal perceptron's line."""
+    loss = loss_for(params["loss"])
+    return Capabilities(steps=False, multiclass=True,
+                        claims=True, tie=params.get("tie", DEFAULT_TIE) if loss.ties else None,
+                        loss=loss)
+
+
 _CLASS_MODEL = frozenset({"class_model"})
 
 
@@ -199,7 +222,7 @@ def _nb_caps(params: dict) -> Capabilities:
     """Pooled variances make naive Bayes's log-odds linear: then it has a line, w and b."""
     linear = bool(params["shared_variance"])
     return Capabilities(steps=False, linear=linear, posteriors=True, readouts=_CLASS_MODEL,
-                        class_model=True, arrow_from_means=linear)
+                        class_model=True, arrow_from_means=linear, multiclass=True)
 
 
 def _check(spec: LearnerSpec) -> None:
@@ -288,11 +311,15 @@ for _spec in (
     LearnerSpec("dual", "Dual perceptron", DualPerceptron,
                 DualPerceptron.default_params(random_state=0), params=DUAL,
                 capabilities=_dual_caps),
+    LearnerSpec("one_vs_rest", "One-vs-rest perceptron", OneVsRestPerceptron,
+                OneVsRestPerceptron.default_params(random_state=0), params=PRIMAL,
+                capabilities=_one_vs_rest_caps,
+                no_steps="one perceptron per class, each against the rest"),
     LearnerSpec(
         "lda", "LDA", LDA, LDA.default_params(), params=LDA_PARAMS,
         capabilities=Capabilities(steps=False, posteriors=True,
                                   readouts=_CLASS_MODEL, class_model=True,
-                                  arrow_from_means=True),
+                                  arrow_from_means=True, multiclass=True),
         min_points=3,
         too_few="LDA needs at least 3 points (its pooled covariance divides by n − 2).",
         no_steps="the class means and the pooled covariance",
@@ -300,7 +327,8 @@ for _spec in (
     LearnerSpec(
         "qda", "QDA", QDA, QDA.default_params(), params=QDA_PARAMS,
         capabilities=Capabilities(steps=False, linear=False, posteriors=True,
-                                  readouts=_CLASS_MODEL, class_model=True),
+                                  readouts=_CLASS_MODEL, class_model=True,
+                                  multiclass=True),
         min_points=6,
         too_few=("QDA needs at least 6 points (3 of each class: in the plane a class's "
                  "covariance is invertible only from 3 points not on a line)."),

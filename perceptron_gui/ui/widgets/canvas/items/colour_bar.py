@@ -36,6 +36,15 @@ class ColourBar(QtWidgets.QGraphicsItem):
         self._image = image.copy()
         self.update()
 
+    def set_labels(self, title: str, ticks) -> None:
+        """A new title and ticks ``(position, label)``."""
+        ticks = list(ticks)
+        if title != self.title or ticks != self.ticks:
+            self.prepareGeometryChange()
+            self.title, self.ticks = title, ticks
+            self._layout()
+            self.update()
+
     def set_style(self, font_pt: float, foreground, background) -> None:
         """Text and outline in ``foreground`` at ``font_pt`` on a translucent ``background``."""
         self.prepareGeometryChange()

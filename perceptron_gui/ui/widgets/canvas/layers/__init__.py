@@ -8,6 +8,7 @@ from .....core.viewstate import LAYER_SWITCHES, LayerSwitch, register_switch, un
 from .alpha import AlphaLayer
 from .base import Frame, Layer, LegendEntry, same_key
 from .boundary import BoundaryLayer
+from .classes import ClassRegionsLayer
 from .cursor import CursorLayer
 from .data import DataLayer
 from .examined import ExaminedLayer
@@ -114,7 +115,8 @@ def menu_switches() -> list[LayerSwitch]:
             if n in LAYER_SWITCHES and LAYER_SWITCHES[n].menu_text]
 
 
-for _cls in (OriginLayer, DataLayer, SelectionLayer, BoundaryLayer, ContourLayer, ProbabilityLayer,
+for _cls in (OriginLayer, DataLayer, SelectionLayer, BoundaryLayer, ContourLayer,
+             ClassRegionsLayer, ProbabilityLayer,
              WeightLayer, UpdateLayer, ExaminedLayer, MistakesLayer, MarginBandLayer,
              MaxMarginLayer, RadiusLayer, AlphaLayer, LdaLayer, ShapingLayer, HandWeightsLayer,
              HintLayer, GameLayer, ExerciseLayer, HoverLayer, CursorLayer):

@@ -20,7 +20,7 @@ from ..raster import MIXED, Markers, PixelGrid, Raster, in_rect, points_view
 from .base import Layer, LegendEntry
 from .draw import item_alive, view_grid
 
-__all__ = ["DataLayer"]
+__all__ = ["class_text", "DataLayer"]
 
 #: The legend's text for a pixel that holds points of both classes (of several, with more).
 MIXED_NAME = "both classes"
@@ -33,6 +33,11 @@ def _view_job(dataset, grid: PixelGrid, limit: int, colors):
     result = points_view(dataset.X, dataset.listed_index(), grid, limit)
     image = codes_image(result.codes, colors) if isinstance(result, Raster) else None
     return result, image
+
+
+def class_text(dataset, c: int) -> str:
+    """The name of class ``c`` as the legend writes it (:func:`class_texts`)."""
+    return class_texts(dataset)[dataset.listed_classes.index(c)]
 
 
 def class_texts(dataset) -> list[str]:

@@ -33,7 +33,7 @@ def contour_drawn(workspace) -> bool:
     """Whether ``workspace``'s boundary is a contour of f, and there is one to draw
     (none before a dual learner's first update: f = b everywhere)."""
     caps = workspace.capabilities
-    return (not caps.linear and workspace.has_model
+    return (not caps.linear and workspace.has_model and not workspace.multiclass
             and (not caps.dual_coef or workspace.learner.support_.size > 0))
 
 

@@ -95,11 +95,13 @@ class LdaLayer(Layer):
         # one pooled covariance (LDA) or one a class (QDA, naive Bayes)
         covs = [cov] * len(means) if cov.ndim == 2 else list(cov)
         curves = [covariance_ellipse(m, c, n_std=2.0) for m, c in zip(means, covs, strict=True)]
-        xy = np.concatenate([curves[0], [[np.nan, np.nan]], curves[1]])
+        gap = [[np.nan, np.nan]]
+        xy = np.concatenate([part for c in curves for part in (c, gap)][:-1])
         self.lda_ellipses.setData(xy[:, 0], xy[:, 1])
-        # means_ follow classes_, which the core keeps as (-1, +1)
-        self.lda_means.setData(pos=means, brush=[pg.mkBrush(style.current().neg_color),
-                                                 pg.mkBrush(style.current().pos_color)])
+        # means_ follow classes_: each mean in its class's colour on the canvas
+        listed, colors = frame.workspace.dataset.listed_classes, style.current().class_colors
+        self.lda_means.setData(pos=means, brush=[pg.mkBrush(colors[listed.index(int(c))])
+                                                 for c in lda.classes_])
         show(True, self.lda_ellipses, self.lda_means)
         # LDA's boundary beside another learner's (LDA's own is the main boundary)
         beside = self._beside(frame)

@@ -1,7 +1,9 @@
 """P(y = +1 | x) as a diverging colour map of the plane, with its colour bar and hover readout.
 
 The map is the background at ``P = 1/2``, class +1's colour as ``P → 1``, class
-−1's as ``P → 0``.  A learner fitted at once (immutable) is evaluated in a worker;
+−1's as ``P → 0``.  With m classes, the winning class's colour, from the
+background where its ``P(Cₖ | x)`` is ``1/m`` to its deepest at 1; the hover
+gives every ``P(Cₖ | x)``.  A learner fitted at once (immutable) is evaluated in a worker;
 a stepping learner (weights change in place) and a shaped model (about 25 ms at
 600×360 cells) on this thread.
 """
@@ -22,15 +24,20 @@ from ..items.colour_bar import LINES, ColourBar
 from ..legend import CanvasLegend, free_place
 from ..newest import NewestJob
 from .base import Layer
+from .data import class_text
 from .draw import font, item_alive, show
 
-__all__ = ["ProbabilityLayer", "probability_lut", "LEVELS", "BAR_TITLE", "posterior_text",
-           "warm_up"]
+__all__ = ["ProbabilityLayer", "probability_lut", "LEVELS", "BAR_TITLE", "CLASSES_BAR_TITLE",
+           "class_ramps", "posterior_text", "posteriors_text", "shading", "warm_up"]
 
 #: Levels of the map: ``P`` is drawn to 1/255.
 LEVELS = colormap.LEVELS
 #: The colour bar's title.
 BAR_TITLE = "P(y = +1 | x)"
+#: Its title with more than two classes.
+CLASSES_BAR_TITLE = "largest P(Cₖ | x)"
+_BINARY_TICKS = [(0.0, "0"), (0.5, "½"), (1.0, "1")]
+_GREY = (128, 128, 128)  # the colour bar's ramp with m classes: how sure, not which class
 _CELL_PX = 3.0  # one probability per 3x3 screen pixels
 _MAX_CELLS = 600  # along each axis
 _DRAG_CELL_PX = 4.0  # while a model is shaped by hand (a drag redraws it, on this thread)
@@ -56,6 +63,8 @@ def warm_up() -> None:
     """Build the map of every palette (0.3–0.6 s each), from the application's warm-up thread."""
     for pal in style.PALETTES.values():
         probability_lut(pal)
+        for color in (*pal.class_colors, _GREY):
+            _ramp(pal, color)
 
 
 def posterior_text(p: float) -> str:
@@ -63,11 +72,54 @@ def posterior_text(p: float) -> str:
     return f"{BAR_TITLE} = {fmt(p, 3)}"
 
 
-def _posteriors(model, rect, nx: int, ny: int) -> np.ndarray:
-    """``P(y = +1 | x)`` at the centres of an ``nx × ny`` grid over ``rect``, shape (ny, nx)."""
+def _posteriors(model, rect, nx: int, ny: int):
+    """``P(y = +1 | x)`` at the centres of an ``nx × ny`` grid over ``rect``, shape (ny, nx);
+    with m classes ``(winner, P)``: the class of the largest posterior (its place in
+    ``model.classes_``, -1 where unknown) and that posterior, each of shape (ny, nx)."""
     with np.errstate(over="ignore", invalid="ignore"):
-        P = model.predict_proba(cell_centres(rect, nx, ny)[2])
-    return np.asarray(P[:, 1], dtype=np.float64).reshape(ny, nx)
+        P = np.asarray(model.predict_proba(cell_centres(rect, nx, ny)[2]), dtype=np.float64)
+    if P.shape[1] == 2:
+        return P[:, 1].reshape(ny, nx)
+    known = np.isfinite(P).all(axis=1)
+    winner = np.where(known, np.argmax(np.nan_to_num(P, nan=-1.0), axis=1), -1)
+    return winner.reshape(ny, nx), P.max(axis=1, initial=np.nan, where=known[:, None]).reshape(
+        ny, nx)
+
+
+def shading(winner: np.ndarray, P: np.ndarray, ramps: np.ndarray) -> np.ndarray:
+    """The m-class map as RGBA (ny, nx, 4): ``ramps[k]`` (each class's, background first) at
+    ``(P − 1/m) / (1 − 1/m)`` where class ``k`` wins; transparent where it is unknown."""
+    m = ramps.shape[0]
+    top = ramps.shape[1] - 1
+    with np.errstate(invalid="ignore"):
+        t = np.clip((np.nan_to_num(P, nan=0.0) - 1.0 / m) / (1.0 - 1.0 / m), 0.0, 1.0)
+    out = ramps[np.maximum(winner, 0), np.rint(t * top).astype(np.intp)]
+    out[winner < 0] = 0
+    return out
+
+
+def class_ramps(dataset, classes, pal: style.Palette | None = None) -> np.ndarray:
+    """Each of ``classes``'s ramp (RGBA, shape (m, LEVELS // 2, 4)) in its colour on the canvas
+    (by its place in the data's ``listed_classes``), every level at 3:1 with each class's
+    colour and the boundary's."""
+    pal = style.current() if pal is None else pal
+    listed = dataset.listed_classes
+    return np.stack([_ramp(pal, pal.class_colors[listed.index(int(c))]) for c in classes])
+
+
+def _marks(pal: style.Palette) -> list:
+    """What is drawn on an m-class map: every class's colour (any m: one ramp per colour
+    and palette, made off the UI thread by :func:`warm_up`) and the boundary's."""
+    return [_rgb(c) for c in (*pal.class_colors, pal.boundary_color)]
+
+
+def _ramp(pal: style.Palette, color) -> np.ndarray:
+    return colormap.class_ramp(_rgb(pal.background), _rgb(color), _marks(pal))
+
+
+def posteriors_text(names, P) -> str:
+    """The hover readout with m classes: ``P(setosa | x) = 0.981`` a line, for each class."""
+    return "\n".join(f"P({name} | x) = {fmt(p, 3)}" for name, p in zip(names, P, strict=True))
 
 
 def _model(frame):
@@ -92,6 +144,8 @@ class ProbabilityLayer(Layer):
         self.grid = None
         self.hover = None
         self._shown_model = None
+        self._dataset = None
+        self._ramps = None
         self._spot = None  # the bar's top left in the view box's pixels (free_place)
         self._lines = LINES[0]  # and its length
         self._pad_px = 0.0
@@ -101,8 +155,7 @@ class ProbabilityLayer(Layer):
     def create(self, view_box) -> None:
         # above the exact half-planes of the regions (-25), below everything else
         self.image = self.add("probability_image", pg.ImageItem(axisOrder="row-major"), -24)
-        ticks = [(0.0, "0"), (0.5, "½"), (1.0, "1")]
-        self.bar = self.add("colour_bar", ColourBar(BAR_TITLE, ticks), 1e6, pixels=True)
+        self.bar = self.add("colour_bar", ColourBar(BAR_TITLE, _BINARY_TICKS), 1e6, pixels=True)
         self.readout = self.add("posterior_readout", QtWidgets.QGraphicsSimpleTextItem(), 1e6,
                                 pixels=True)
         view_box.scene().sigMouseMoved.connect(self._pointer_moved)
@@ -112,6 +165,7 @@ class ProbabilityLayer(Layer):
         self.lut = probability_lut()
         self.image.setLookupTable(self.lut)
         self.bar.set_table(self.lut)
+        self._ramps = None  # with m classes: (dataset classes, their ramps), made when drawn
         self.bar.set_style(scale.font_pt, pal.foreground, pg.mkColor(pal.background))
         self.readout.setFont(font(scale.font_pt))
         self.readout.setBrush(pg.mkBrush(pal.foreground))
@@ -133,18 +187,43 @@ class ProbabilityLayer(Layer):
             self._hide()
             return
         nx, ny = int(min(_MAX_CELLS, max(2, nx))), int(min(_MAX_CELLS, max(2, ny)))
+        ds = frame.workspace.dataset
+        self._dataset = ds
+        self._set_classes(ds)
         request = (model, (x0, x1, y0, y1), nx, ny)
         on_thread = (frame.now or frame.shaping is not None or frame.workspace.capabilities.steps)
         self._choose_place(frame)
         self._job.request(request, now=on_thread)
         self._place()
 
+    def _set_classes(self, dataset) -> None:
+        """The bar's title, ticks and table for two classes or for ``dataset``'s m."""
+        m = dataset.n_classes
+        if m == 2:
+            self.bar.set_labels(BAR_TITLE, _BINARY_TICKS)
+            self.bar.set_table(self.lut)
+            return
+        pal = style.current()
+        key = (dataset.classes, dataset.listed_classes, pal)
+        if self._ramps is None or self._ramps[0] != key:
+            grey = _ramp(pal, _GREY)
+            self._ramps = (key, class_ramps(dataset, dataset.classes, pal), grey)
+        self.bar.set_labels(CLASSES_BAR_TITLE, [(0.0, f"1/{m}"), (1.0, "1")])
+        self.bar.set_table(self._ramps[2])
+
     def _apply(self, request, P) -> None:
         model, (x0, x1, y0, y1), _nx, _ny = request
         self.grid = (x0, x1, y0, y1, P)
         self._shown_model = model
-        levels = np.rint(np.nan_to_num(P, nan=0.5) * (LEVELS - 1)).astype(np.ubyte)
-        self.image.setImage(levels, autoLevels=False, levels=(0, LEVELS - 1))
+        if isinstance(P, tuple):  # m classes: the winner's colour, as sure as it is
+            winner, best = P
+            self.image.setLookupTable(None)
+            self.image.setImage(shading(winner, best, self._ramps[1]), autoLevels=False,
+                                levels=None)
+        else:
+            levels = np.rint(np.nan_to_num(P, nan=0.5) * (LEVELS - 1)).astype(np.ubyte)
+            self.image.setLookupTable(self.lut)
+            self.image.setImage(levels, autoLevels=False, levels=(0, LEVELS - 1))
         self.image.setRect(QtCore.QRectF(x0, y0, x1 - x0, y1 - y0))
         was = self.bar.isVisible()
         show(True, self.image, self.bar)
@@ -233,12 +312,21 @@ class ProbabilityLayer(Layer):
         at = vb.mapSceneToView(scene_pos)
         self.show_posterior_at(at.x(), at.y())
 
-    def show_posterior_at(self, x: float, y: float) -> float:
-        """Write the posterior at the data point ``(x, y)`` under the colour bar; returns it."""
+    def show_posterior_at(self, x: float, y: float):
+        """Write the posterior at the data point ``(x, y)`` under the colour bar; returns it
+        (with m classes, every class's, in the model's ``classes_`` order)."""
         with np.errstate(over="ignore", invalid="ignore"):
-            p = float(self._shown_model.predict_proba(np.array([[x, y]]))[0, 1])
+            P = np.asarray(self._shown_model.predict_proba(np.array([[x, y]]))[0],
+                           dtype=np.float64)
+        if P.shape[0] == 2:
+            p = float(P[1])
+            text = posterior_text(p)
+        else:
+            ds = self._dataset
+            names = [class_text(ds, int(c)) for c in self._shown_model.classes_]
+            p, text = P, posteriors_text(names, P)
         self.hover = (x, y, p)
-        self.readout.setText(posterior_text(p))
+        self.readout.setText(text)
         self._place()
         self.readout.setVisible(True)
         return p
