@@ -11,10 +11,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from .dataset import Dataset, Edit, ReplaceAll, set_fields
-from .text import MINUS
+from .text import MINUS, class_label
 from .values import BINARY, MAX_CLASSES, check_names
 
-__all__ = ["AddClass", "RemoveClass", "RenameClass", "SetClassNames", "default_class_name"]
+__all__ = ["AddClass", "RemoveClass", "RenameClass", "SetClassNames", "class_text", "class_texts",
+           "default_class_name"]
 
 
 def default_class_name(label: int, binary: bool = False) -> str:
@@ -141,3 +142,18 @@ class SetClassNames(Edit):
     def apply(self, dataset: Dataset) -> tuple[Dataset, Edit]:
         new = dataset.with_names(dataset.feature_names, self.names)
         return new, SetClassNames(dataset.class_names)
+
+
+def class_text(dataset, c: int) -> str:
+    """The name of class ``c`` as the legend writes it (:func:`class_texts`)."""
+    return class_texts(dataset)[dataset.listed_classes.index(c)]
+
+
+def class_texts(dataset) -> list[str]:
+    """The legend's name of each class, in the order listed: ``"setosa (−1)"``, ``"class +1"``
+    for two classes; the class's name (or ``"class 2"``) for more."""
+    if dataset.is_binary:
+        return [class_label(dataset.class_names, c) for c in dataset.listed_classes]
+    names = dataset.class_names
+    return [names[dataset.classes.index(c)] if names is not None else default_class_name(c)
+            for c in dataset.listed_classes]

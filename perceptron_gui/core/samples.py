@@ -77,6 +77,12 @@ class Sample:
                 f"classes left out.")
 
     @property
+    def every_class_title(self) -> str:
+        """What a menu shows for the file with every class: "Iris: every class (petal)"."""
+        head, _, tail = self.title.partition(": ")
+        return f"{head}: every class {tail[tail.rfind('('):]}".rstrip()
+
+    @property
     def path(self) -> Path:
         """The sample's CSV file."""
         return DATA_DIR / self.file
@@ -178,11 +184,15 @@ def _widened(view, bounds) -> tuple:
 
 def open_workspace(name: str, learner: str | None = None, all_classes: bool = False):
     """``(workspace, info)``: a new workspace showing a sample, its data, learner and view
-    (``learner``: this one, with its default parameters, instead of the sample's;
-    ``all_classes``: as :func:`load` takes it)."""
+    (``learner``: this one, with its default parameters, instead of the sample's, or the
+    first that learns m classes when the sample's cannot; ``all_classes``: as :func:`load`
+    takes it)."""
+    from .learners import registry
     from .workspace import Workspace
 
     dataset, info = load(name, all_classes)
+    if learner is None and not dataset.is_binary and info.learner not in registry.multiclass():
+        learner = registry.multiclass()[0]  # the sample's own learns two classes
     if learner is None or learner == info.learner:
         workspace = Workspace(dataset, learner=info.learner,
                               params={info.learner: dict(info.params)} if info.params else None)

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from ..core.class_edits import AddClass, RemoveClass, RenameClass, default_class_name
+from ..core.class_edits import AddClass, RemoveClass, RenameClass, class_texts, default_class_name
 from ..core.commands import EditData
 from ..core.values import MAX_CLASSES
 from .actions import ActionSpec
-from .widgets.canvas.layers.data import class_texts
 
 __all__ = ["ClassActions", "GLYPHS"]
 

@@ -161,13 +161,14 @@ def _build(background: tuple, pos: tuple, neg: tuple, marks: tuple) -> np.ndarra
     return table
 
 
-def class_ramp(background, color, marks) -> np.ndarray:
-    """One class's shading, from the background (level 0) to its deepest (the last level):
-    opaque RGBA, shape (LEVELS // 2, 4), uint8, each level at 3:1 with every mark."""
-    key = tuple(tuple(int(v) for v in c) for c in (background, color))
-    side = _side_ramp(*key, tuple(tuple(int(v) for v in m) for m in marks))
+def class_ramp(background, color, depth: float = 0.45) -> np.ndarray:
+    """One class's shading, from the background (level 0) to ``color`` at ``depth`` over it
+    (the last level): opaque RGBA, shape (LEVELS // 2, 4), uint8.  Never deeper than
+    ``depth``, so that the class's own points, drawn in ``color``, stand out on it."""
+    t = np.linspace(0.0, depth, LEVELS // 2)[:, None]
+    bg, c = np.asarray(background[:3], float), np.asarray(color[:3], float)
     table = np.full((LEVELS // 2, 4), 255, np.ubyte)
-    table[:, :3] = np.rint(side)
+    table[:, :3] = np.rint(bg * (1 - t) + c * t)
     return table
 
 

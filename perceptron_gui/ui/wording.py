@@ -7,6 +7,7 @@ readouts, the plots and the status bar all word it through :func:`problem_text`.
 from __future__ import annotations
 
 from ..core.game import game_of
+from ..core.learners import registry
 from ..core.text import MINUS
 from ..core.workspace import DataProblem
 
@@ -39,6 +40,13 @@ def problem_text(workspace) -> str:
     if kind is DataProblem.LDA_FAILED:
         return f"{workspace.spec.display_name} cannot be fitted: {workspace.problem}"
     if kind is DataProblem.TWO_CLASSES:
-        return (f"{(workspace.problem or '').rstrip('.')}: remove classes down to two "
-                "(Edit ▸ Remove the active class), or import two of them.")
+        names = [registry.get(key).display_name for key in registry.multiclass()]
+        choose = f"choose {_either(names)}, " if names else ""
+        return (f"{(workspace.problem or '').rstrip('.')}: {choose}remove classes down to "
+                "two (Edit ▸ Remove the active class), or import two of them.")
     return workspace.problem or ""
+
+
+def _either(names: list[str]) -> str:
+    """``"LDA"``, ``"LDA or QDA"``, ``"LDA, QDA or naive Bayes"``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from perceptron_gui.core.dataset import Dataset
+from perceptron_gui.core.learners import registry
 from perceptron_gui.ui.class_actions import GLYPHS
 
 
@@ -63,5 +64,8 @@ def test_more_classes_than_the_learner_learns_says_what_to_do(window):
     window.workspace.set_dataset(Dataset(np.arange(6.0).reshape(3, 2), [0, 1, 2],
                                          classes=(0, 1, 2)))
     text = problem_text(window.workspace)
-    assert "learns two classes, −1 and +1; these data have 3: remove classes down to two" \
-        in text and "Edit ▸ Remove the active class" in text
+    assert "learns two classes, −1 and +1; these data have 3: choose " in text
+    assert "remove classes down to two" in text and "Edit ▸ Remove the active class" in text
+    for key in registry.multiclass():  # the learners that do learn three classes, by name
+        assert registry.get(key).display_name in text
+    assert registry.multiclass() and registry.DEFAULT not in registry.multiclass()

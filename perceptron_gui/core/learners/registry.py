@@ -27,8 +27,8 @@ from .qda import QDA
 from .ties import DEFAULT_TIE, condition
 
 __all__ = ["BUILTIN", "DEFAULT", "DEFAULT_PARAMS", "LEARNERS", "READOUTS", "REGISTRY",
-           "Capabilities", "LearnerSpec", "changed", "get", "on_classes", "register", "stepping",
-           "unregister", "withdrawing"]
+           "Capabilities", "LearnerSpec", "changed", "get", "multiclass", "on_classes",
+           "register", "stepping", "unregister", "withdrawing"]
 
 #: The readout sections a learner may show beside the classifier's and the status.
 READOUTS = ("run", "bound", "update", "class_model")
@@ -181,8 +181,10 @@ class LearnerSpec:
 def on_classes(caps: Capabilities, binary: bool) -> Capabilities:
     """``caps`` on data of two classes (``binary``), or of more: then a multiclass learner
     scores each class (no one line ``w·x + b``, no arrow, no Novikoff bound of one separator)."""
-    if binary or not caps.multiclass:
+    if binary:
         return caps
+    if not caps.multiclass:  # it cannot run: no bound of these data either
+        return dataclasses.replace(caps, novikoff=False)
     return dataclasses.replace(caps, linear=False, novikoff=False, arrow_from_means=False,
                                start=False)
 
@@ -270,6 +272,11 @@ def get(key: str) -> LearnerSpec:
         return REGISTRY[key]
     except (KeyError, TypeError):
         raise ValueError(f"unknown learner {key!r}; expected one of {sorted(REGISTRY)}") from None
+
+
+def multiclass() -> list[str]:
+    """The keys of the learners that learn more than two classes, in registry order."""
+    return [key for key, spec in REGISTRY.items() if spec.caps().multiclass]
 
 
 def stepping() -> list[str]:

@@ -35,13 +35,25 @@ class SampleMenu(QtCore.QObject):
                 name=f"actionSample_{name}"))
             action.setToolTip(errors.plain_tooltip(info.description))
             self.menu.addAction(action)
+        self.menu.addSection("Every class of the file")
+        for name in samples.names():
+            info = samples.SAMPLES[name]
+            tip = (f"{info.file} by {info.x} and {info.y}, with every class of the file, "
+                   "under a learner of m classes.")
+            action = window.actions.make(ActionSpec(
+                f"sample_{name}_every_class", info.every_class_title.replace("&", "&&"),
+                lambda n=name: self.open_sample(n, every_class=True), tip=tip,
+                name=f"actionSample_{name}_every_class"))
+            action.setToolTip(errors.plain_tooltip(tip))
+            self.menu.addAction(action)
 
-    def open_sample(self, name: str, learner: str | None = None) -> Job:
-        """Open a sample as a new document (with ``learner`` instead of the sample's own);
-        the job's result is True once it shows."""
+    def open_sample(self, name: str, learner: str | None = None,
+                    every_class: bool = False) -> Job:
+        """Open a sample as a new document (with ``learner`` instead of the sample's own;
+        ``every_class``: all of the file's classes); the job's result is True once it shows."""
         window = self._window
         try:
-            workspace, info = samples.open_workspace(name, learner)
+            workspace, info = samples.open_workspace(name, learner, all_classes=every_class)
         except ValueError as exc:  # an unknown name, or a damaged installation
             window.report_error(f"Cannot open the sample {name!r}", exc, dialog=False)
             return Job.resolved(False)

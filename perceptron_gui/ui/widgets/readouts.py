@@ -11,6 +11,7 @@ import math
 import numpy as np
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from ...core.class_edits import class_texts
 from ...core.readouts import shown_error
 from ...core.text import fmt, fmt_count, fmt_percent, fmt_vec
 from .. import style
@@ -324,8 +325,14 @@ class ReadoutPanel(QtWidgets.QWidget):
         # always two lines at least (a form row that appears and hides mislays its height)
         data = ws.dataset
         names, counts = data.class_names, (fmt_count(data.n_neg), fmt_count(data.n_pos))
-        t["classes"] = (f"−1: {counts[0]}\n+1: {counts[1]}" if names is None else
-                        f"−1: {names[0]} ({counts[0]})\n+1: {names[1]} ({counts[1]})")
+        if not data.is_binary:  # each class by its name, with its count, as listed
+            by_class = dict(zip(data.classes, data.class_counts(), strict=True))
+            t["classes"] = "\n".join(f"{text}: {fmt_count(by_class[c])}" for c, text in zip(
+                data.listed_classes, class_texts(data), strict=True))
+        elif names is None:
+            t["classes"] = f"−1: {counts[0]}\n+1: {counts[1]}"
+        else:
+            t["classes"] = f"−1: {names[0]} ({counts[0]})\n+1: {names[1]} ({counts[1]})"
         if data.feature_names is not None:
             t["classes"] += f"\nx₁: {data.feature_names[0]}\nx₂: {data.feature_names[1]}"
         err, wrong = shown_error(ws, r)

@@ -35,10 +35,33 @@ def test_the_submenu_lists_every_sample_by_its_title(qtbot, window):
     assert menu is not None and menu.menuAction() in window.menus["file"].actions()
     assert menu.title() == "Open &real data set"
     titles = [samples.SAMPLES[n].title for n in samples.names()]
-    assert [a.text() for a in menu.actions()] == titles
+    every = [samples.SAMPLES[n].every_class_title for n in samples.names()]
+    actions = menu.actions()
+    two = len(titles)
+    assert [a.text() for a in actions] == [*titles, "Every class of the file", *every]
+    assert actions[two].isSeparator()
     assert "Iris: setosa vs versicolor (sepal)" in titles
+    assert "Iris: every class (petal)" in every
     assert all(a.statusTip() == samples.SAMPLES[n].description
-               for a, n in zip(menu.actions(), samples.names(), strict=True))
+               for a, n in zip(actions[:two], samples.names(), strict=True))
+
+
+def test_every_class_entries_open_every_class_under_a_learner_of_m_classes(qtbot, window,
+                                                                              asked, subtests):
+    from perceptron_gui.core.learners import registry
+
+    for name in samples.names():
+        with subtests.test(name):
+            action = window.findChild(type(window.files.actionOpen),
+                                      f"actionSample_{name}_every_class")
+            action.trigger()
+            dataset, info = samples.load(name, all_classes=True)
+            ws = window.workspace
+            assert ws.dataset == dataset and dataset.n_classes == 3
+            assert ws.learner_name in registry.multiclass() and ws.multiclass
+            assert ws.problem is None and not window.files.is_dirty()
+            assert window.statusBar().currentMessage().endswith(
+                f"Every class of the file: {', '.join(info.kept)}.")
 
 
 def test_the_three_data_entries_say_what_they_are(qtbot, window):

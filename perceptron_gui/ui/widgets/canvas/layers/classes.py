@@ -73,13 +73,14 @@ def region_boundaries(xs, ys, S: np.ndarray) -> np.ndarray:
 
 def claims_picture(claims: np.ndarray, ny: int, nx: int, none_color, several_color,
                    stripe: int) -> np.ndarray:
-    """Where no binary learner claims a cell (``none_color``) or several do (stripes of
-    ``several_color`` every ``stripe`` cells), RGBA of shape (ny, nx, 4); clear elsewhere."""
+    """Where no binary learner claims a cell (``none_color``) or several do (diagonal stripes of
+    ``several_color``, a third of every ``stripe`` cells and at least one), RGBA of shape
+    (ny, nx, 4); clear elsewhere."""
     claims = claims.reshape(ny, nx)
     out = np.zeros((ny, nx, 4), np.ubyte)
     out[claims == 0] = none_color
     rows, cols = np.indices((ny, nx))
-    stripes = ((rows + cols) % max(2, stripe)) < max(1, stripe // 3)
+    stripes = ((rows + cols) % max(1, stripe)) < max(1, stripe // 3)
     out[(claims >= 2) & stripes] = several_color
     return out
 

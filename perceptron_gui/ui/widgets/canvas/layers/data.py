@@ -9,9 +9,8 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtWidgets
 
-from .....core.class_edits import default_class_name
+from .....core.class_edits import class_texts
 from .....core.scale import LARGE_N
-from .....core.text import class_label
 from .... import style
 from ..items import PassiveScatter, PointRaster, codes_image, style_scatter
 from ..legend import marker_sample
@@ -20,7 +19,7 @@ from ..raster import MIXED, Markers, PixelGrid, Raster, in_rect, points_view
 from .base import Layer, LegendEntry
 from .draw import item_alive, view_grid
 
-__all__ = ["class_text", "DataLayer"]
+__all__ = ["DataLayer"]
 
 #: The legend's text for a pixel that holds points of both classes (of several, with more).
 MIXED_NAME = "both classes"
@@ -33,21 +32,6 @@ def _view_job(dataset, grid: PixelGrid, limit: int, colors):
     result = points_view(dataset.X, dataset.listed_index(), grid, limit)
     image = codes_image(result.codes, colors) if isinstance(result, Raster) else None
     return result, image
-
-
-def class_text(dataset, c: int) -> str:
-    """The name of class ``c`` as the legend writes it (:func:`class_texts`)."""
-    return class_texts(dataset)[dataset.listed_classes.index(c)]
-
-
-def class_texts(dataset) -> list[str]:
-    """The legend's name of each class, in the order listed: ``"setosa (−1)"``, ``"class +1"``
-    for two classes; the class's name (or ``"class 2"``) for more."""
-    if dataset.is_binary:
-        return [class_label(dataset.class_names, c) for c in dataset.listed_classes]
-    names = dataset.class_names
-    return [names[dataset.classes.index(c)] if names is not None else default_class_name(c)
-            for c in dataset.listed_classes]
 
 
 class DataLayer(Layer):

@@ -16,6 +16,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtWidgets
 
+from .....core.class_edits import class_text
 from .....core.scale import LARGE_N
 from .....core.text import fmt
 from .... import colormap, style
@@ -24,7 +25,6 @@ from ..items.colour_bar import LINES, ColourBar
 from ..legend import CanvasLegend, free_place
 from ..newest import NewestJob
 from .base import Layer
-from .data import class_text
 from .draw import font, item_alive, show
 
 __all__ = ["ProbabilityLayer", "probability_lut", "LEVELS", "BAR_TITLE", "CLASSES_BAR_TITLE",
@@ -37,7 +37,6 @@ BAR_TITLE = "P(y = +1 | x)"
 #: Its title with more than two classes.
 CLASSES_BAR_TITLE = "largest P(Cₖ | x)"
 _BINARY_TICKS = [(0.0, "0"), (0.5, "½"), (1.0, "1")]
-_GREY = (128, 128, 128)  # the colour bar's ramp with m classes: how sure, not which class
 _CELL_PX = 3.0  # one probability per 3x3 screen pixels
 _MAX_CELLS = 600  # along each axis
 _DRAG_CELL_PX = 4.0  # while a model is shaped by hand (a drag redraws it, on this thread)
@@ -63,8 +62,6 @@ def warm_up() -> None:
     """Build the map of every palette (0.3–0.6 s each), from the application's warm-up thread."""
     for pal in style.PALETTES.values():
         probability_lut(pal)
-        for color in (*pal.class_colors, _GREY):
-            _ramp(pal, color)
 
 
 def posterior_text(p: float) -> str:
@@ -82,8 +79,8 @@ def _posteriors(model, rect, nx: int, ny: int):
         return P[:, 1].reshape(ny, nx)
     known = np.isfinite(P).all(axis=1)
     winner = np.where(known, np.argmax(np.nan_to_num(P, nan=-1.0), axis=1), -1)
-    return winner.reshape(ny, nx), P.max(axis=1, initial=np.nan, where=known[:, None]).reshape(
-        ny, nx)
+    best = np.where(known, np.nan_to_num(P, nan=-1.0).max(axis=1), np.nan)
+    return winner.reshape(ny, nx), best.reshape(ny, nx)
 
 
 def shading(winner: np.ndarray, P: np.ndarray, ramps: np.ndarray) -> np.ndarray:
@@ -100,21 +97,14 @@ def shading(winner: np.ndarray, P: np.ndarray, ramps: np.ndarray) -> np.ndarray:
 
 def class_ramps(dataset, classes, pal: style.Palette | None = None) -> np.ndarray:
     """Each of ``classes``'s ramp (RGBA, shape (m, LEVELS // 2, 4)) in its colour on the canvas
-    (by its place in the data's ``listed_classes``), every level at 3:1 with each class's
-    colour and the boundary's."""
+    (by its place in the data's ``listed_classes``): the background to 45 % of the colour."""
     pal = style.current() if pal is None else pal
     listed = dataset.listed_classes
     return np.stack([_ramp(pal, pal.class_colors[listed.index(int(c))]) for c in classes])
 
 
-def _marks(pal: style.Palette) -> list:
-    """What is drawn on an m-class map: every class's colour (any m: one ramp per colour
-    and palette, made off the UI thread by :func:`warm_up`) and the boundary's."""
-    return [_rgb(c) for c in (*pal.class_colors, pal.boundary_color)]
-
-
 def _ramp(pal: style.Palette, color) -> np.ndarray:
-    return colormap.class_ramp(_rgb(pal.background), _rgb(color), _marks(pal))
+    return colormap.class_ramp(_rgb(pal.background), _rgb(color))
 
 
 def posteriors_text(names, P) -> str:
@@ -206,7 +196,7 @@ class ProbabilityLayer(Layer):
         pal = style.current()
         key = (dataset.classes, dataset.listed_classes, pal)
         if self._ramps is None or self._ramps[0] != key:
-            grey = _ramp(pal, _GREY)
+            grey = colormap.class_ramp(_rgb(pal.background), _rgb(pal.foreground), 1.0)
             self._ramps = (key, class_ramps(dataset, dataset.classes, pal), grey)
         self.bar.set_labels(CLASSES_BAR_TITLE, [(0.0, f"1/{m}"), (1.0, "1")])
         self.bar.set_table(self._ramps[2])
