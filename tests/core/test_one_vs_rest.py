@@ -73,3 +73,19 @@ def test_claims_count_the_learners_that_say_a_point_is_theirs():
 def test_fewer_than_two_classes_is_refused():
     with pytest.raises(ValueError, match="two classes at least; y has 1"):
         OneVsRest(PrimalPerceptron()).fit(np.zeros((3, 2)), [1, 1, 1])
+
+
+def test_the_registered_learner_is_scikit_learns_perceptron_on_m_classes():
+    from perceptron_gui.core.dataset import Dataset
+    from perceptron_gui.core.learners import registry
+    from perceptron_gui.core.workspace import Workspace
+
+    X, y = blobs(4, 200, 7, spread=1.6)  # overlapping: every class runs all its epochs
+    ws = Workspace(Dataset(X, y, classes=(0, 1, 2, 3)), "one_vs_rest")
+    defaults = registry.DEFAULT_PARAMS["one_vs_rest"]
+    assert defaults["order"] == "cyclic" and ws.multiclass and ws.capabilities.claims
+    sk = _sklearn("perceptron", X, y, defaults["eta0"], defaults["max_iter"])
+    assert np.array_equal(ws.learner.coef_, sk.coef_)
+    assert np.array_equal(ws.learner.intercept_, sk.intercept_)
+    assert np.array_equal(ws.learner.predict(X), sk.predict(X))
+    assert ws.learner.n_updates_ == sum(e.n_updates_ for e in ws.learner.estimators_) > 0

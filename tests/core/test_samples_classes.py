@@ -57,6 +57,18 @@ def test_the_default_still_opens_two_of_the_classes(name):
 
 
 def test_a_two_class_learner_states_why_it_does_not_run_on_three_classes():
-    workspace, info = samples.open_workspace(samples.names()[0], all_classes=True)
+    workspace, info = samples.open_workspace(samples.names()[0], "primal", all_classes=True)
     assert workspace.dataset.n_classes == 3 and workspace.problem_kind is not None
     assert "3" in workspace.problem and workspace.view is not None
+
+
+@pytest.mark.parametrize("name", samples.names())
+def test_every_class_opens_under_a_learner_of_m_classes(name):
+    from perceptron_gui.core.learners import registry
+
+    workspace, info = samples.open_workspace(name, all_classes=True)
+    assert workspace.dataset.n_classes == 3 and workspace.problem is None
+    assert workspace.learner_name in registry.multiclass() and workspace.multiclass
+    own = samples.SAMPLES[name].learner
+    assert workspace.learner_name == (own if own in registry.multiclass()
+                                      else registry.multiclass()[0])

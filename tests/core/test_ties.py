@@ -191,7 +191,9 @@ def test_batch_descent_of_the_perceptron_loss_follows_the_rule():
 
 def test_every_stepping_perceptron_in_the_registry_offers_the_rule():
     offered = [key for key, spec in registry.REGISTRY.items() if spec.caps().tie is not None]
-    assert offered and set(offered) <= set(registry.stepping())
+    # the stepping perceptrons, and the learners made of them (one-vs-rest)
+    assert offered and set(registry.stepping()) <= set(offered)
+    assert all(registry.get(k).caps().steps or registry.get(k).caps().claims for k in offered)
     for key in offered:
         spec = registry.get(key)
         assert spec.defaults["tie"] == ties.DEFAULT_TIE

@@ -11,6 +11,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from perceptron_gui.core import Dataset, PrimalPerceptron, generators, theory
 from perceptron_gui.core.dataset import ReplaceAll
+from perceptron_gui.core.learners import registry
 from perceptron_gui.ui.main_window import MainWindow, slider_from_speed, speed_from_slider
 from tests.ui.helpers import load_long_kernel_run
 
@@ -30,8 +31,9 @@ def test_window_has_the_named_widgets(window):
     for name in ("canvas", "learnerSelector", "speedSlider"):
         assert window.findChild(QtWidgets.QWidget, name) is not None, name
     selector = window.findChild(QtWidgets.QComboBox, "learnerSelector")
-    assert [selector.itemText(i) for i in range(selector.count())] == [
-        "Primal perceptron", "Dual perceptron", "LDA", "QDA", "Gaussian naive Bayes"]
+    assert [selector.itemText(i) for i in range(selector.count())] == list(
+        registry.LEARNERS.values())
+    assert {"Primal perceptron", "One-vs-rest perceptron", "LDA"} <= set(registry.LEARNERS.values())
     for name in ("actionStepSample", "actionStep", "actionStepEpoch", "actionPlay",
                  "actionStepBack", "actionReset", "actionRunToEnd"):
         action = window.findChild(QtWidgets.QWidget, name) or getattr(window, name)

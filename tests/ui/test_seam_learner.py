@@ -212,19 +212,19 @@ def test_unregistering_the_learner_in_use_falls_back_in_the_open_window(qtbot, w
     """A learner's teardown with the window on it: the default learner takes over, said once."""
     ws, panel, canvas = window.workspace, window.learner_panel, window.canvas
     assert window.push_edit(ReplaceAll.from_dataset(_data(), "two Gaussians"))
-    tip = ("The learning algorithm: Primal perceptron, Dual perceptron, LDA (fitted in one step), "
-           "QDA (fitted in one step) or Gaussian naive Bayes (fitted in one step).")
+    names = [spec.display_name + ("" if spec.caps().steps else " (fitted in one step)")
+             for spec in registry.REGISTRY.values()]
+    tip = f"The learning algorithm: {', '.join(names[:-1])} or {names[-1]}."
+    assert tip.startswith("The learning algorithm: Primal perceptron, Dual perceptron, ")
     assert panel.selector.toolTip() == tip
     registry.register(SPEC)
     try:
         # the user-facing texts name it, from the registry
-        assert panel.selector.toolTip() == (
-            "The learning algorithm: Primal perceptron, Dual perceptron, LDA (fitted in one "
-            "step), QDA (fitted in one step), Gaussian naive Bayes (fitted in one step) or "
-            "Gaussian centroid (fitted in one step).")
-        assert ("(Primal perceptron, Dual perceptron, LDA, QDA, Gaussian naive Bayes, "
-            "Gaussian centroid)") in \
-            build_parser().description
+        assert panel.selector.toolTip() == tip.replace(
+            f" or {names[-1]}.", f", {names[-1]} or Gaussian centroid (fitted in one step).")
+        every = ", ".join([*(s.display_name for s in registry.REGISTRY.values())])
+        assert every.endswith("Gaussian naive Bayes, Gaussian centroid")
+        assert f"({every})" in build_parser().description
         panel.selector.setCurrentIndex(panel.selector.findData(KEY))
         assert ws.learner_name == KEY and isinstance(ws.learner, GaussianCentroid)
         window.plots.refresh()

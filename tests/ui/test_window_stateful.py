@@ -62,6 +62,7 @@ from perceptron_gui.core.dataset import (
     MovePoints,
     ReplaceAll,
 )
+from perceptron_gui.core.learners import registry
 from perceptron_gui.core.text import fmt, fmt_vec
 from perceptron_gui.ui import errors as ui_errors
 from perceptron_gui.ui.features import autosave as autosave_mod
@@ -267,10 +268,10 @@ class WindowMachine(RuleBasedStateMachine):
             assert not self.window.undo_stack.canRedo()
 
     # -- learner -------------------------------------------------------------------------
-    @rule(index=st.integers(0, 2))
-    def switch_learner(self, index):
-        self.window.learner_panel.selector.setCurrentIndex(index)
-        assert self.window.workspace.learner_name == ["primal", "dual", "lda"][index]
+    @rule(key=st.sampled_from(["primal", "dual", "lda"]))
+    def switch_learner(self, key):
+        self.window.learner_panel.selector.setCurrentIndex(list(registry.LEARNERS).index(key))
+        assert self.window.workspace.learner_name == key
 
     @rule(change=st.sampled_from(PARAM_CHANGES))
     def change_parameter(self, change):
@@ -359,7 +360,8 @@ class WindowMachine(RuleBasedStateMachine):
         w = self.window
         self.answer_yes = yes
         before = w.undo_stack.index()
-        w.learner_panel.selector.setCurrentIndex(2)  # LDA: a Gaussian class model
+        # LDA: a Gaussian class model
+        w.learner_panel.selector.setCurrentIndex(list(registry.LEARNERS).index("lda"))
         if w.shaping.enter():
             model = w.shaping.move_handle(0, mean)
             if w.shaping.sample(n, seed):

@@ -112,3 +112,8 @@ class OneVsRestPerceptron(OneVsRest):
     def validate_params(self) -> None:
         """ValueError naming the perceptron's first invalid parameter."""
         self.estimator.validate_params()
+
+    @property
+    def n_updates_(self) -> int:
+        """The updates of every perceptron, summed."""
+        return sum(e.n_updates_ for e in self.estimators_)

@@ -8,8 +8,8 @@ import math
 import numpy as np
 
 __all__ = ["unit_normal", "clip_line", "clip_arrow", "declutter", "fit_arrow", "clip_polygon",
-           "marching_squares", "bilinear", "drawable_range", "pixel_span", "inside_by", "MIN_SPAN",
-           "segment_in_box", "cell_centres", "summed_table", "box_sums"]
+           "marching_squares", "cell_segments", "bilinear", "drawable_range", "pixel_span",
+           "inside_by", "MIN_SPAN", "segment_in_box", "cell_centres", "summed_table", "box_sums"]
 
 
 def unit_normal(w, b):
@@ -167,14 +167,28 @@ def marching_squares(xs, ys, F, level=0.0):
     if F.ndim != 2 or F.shape[0] < 2 or F.shape[1] < 2:
         return np.empty((0, 2))
     known = ~np.isnan(F)
-    F = np.where(known, F, 0.0)
-    pos = F > 0
-    f00, f01, f10, f11 = F[:-1, :-1], F[:-1, 1:], F[1:, :-1], F[1:, 1:]
-    p00, p01, p10, p11 = pos[:-1, :-1], pos[:-1, 1:], pos[1:, :-1], pos[1:, 1:]
-    shape = f00.shape
+    shape = (F.shape[0] - 1, F.shape[1] - 1)
     xs, ys = np.asarray(xs, dtype=np.float64), np.asarray(ys, dtype=np.float64)
     X0, X1 = np.broadcast_to(xs[:-1], shape), np.broadcast_to(xs[1:], shape)
     Y0, Y1 = np.broadcast_to(ys[:-1, None], shape), np.broadcast_to(ys[1:, None], shape)
+    corners = (F[:-1, :-1], F[:-1, 1:], F[1:, :-1], F[1:, 1:])
+    every = known[:-1, :-1] & known[:-1, 1:] & known[1:, :-1] & known[1:, 1:]
+    return cell_segments(corners, every, (X0, X1, Y0, Y1))
+
+
+def cell_segments(corners, known, box):
+    """The zero contour's segments in cells given by their corners, as :func:`marching_squares`
+    traces them (any shape of cells: a grid's, or a chosen few as 1-D arrays).
+
+    ``corners = (f00, f01, f10, f11)``: the values at ``(x0, y0)``, ``(x1, y0)``,
+    ``(x0, y1)``, ``(x1, y1)`` (NaN: unknown); ``known``: the cells whose four
+    corners are known; ``box = (X0, X1, Y0, Y1)`` each cell's sides.  Returns the
+    segments' ends in pairs, shape (2 s, 2).
+    """
+    f00, f01, f10, f11 = (np.where(np.isnan(f), 0.0, f) for f in corners)
+    X0, X1, Y0, Y1 = box
+    p00, p01, p10, p11 = f00 > 0, f01 > 0, f10 > 0, f11 > 0
+    shape = f00.shape
 
     def cross(fa, fb):
         with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
@@ -193,7 +207,7 @@ def marching_squares(xs, ys, F, level=0.0):
     t = cross(f00, f10)
     pts[..., 3, 0], pts[..., 3, 1] = X0, Y0 + t * (Y1 - Y0)
     hit = np.stack([p00 != p01, p01 != p11, p10 != p11, p00 != p10], axis=-1)
-    hit &= (known[:-1, :-1] & known[:-1, 1:] & known[1:, :-1] & known[1:, 1:])[..., None]
+    hit &= np.asarray(known)[..., None]
     count = hit.sum(axis=-1)
 
     two = count == 2

@@ -95,9 +95,11 @@ def test_the_regions_pixels_are_the_learners_predictions(make_canvas, palette, l
     assert layer.items["class_regions"].isVisible() and layer.items["class_boundaries"].isVisible()
     assert not canvas.layer("kernel").items["region_image"].isVisible()  # not the two-class one
     (x0, x1, y0, y1), nx, ny, S = layer.scores
-    _xs, _ys, G = cell_centres((x0, x1, y0, y1), nx, ny)
-    predicted = ws.learner.predict(G).reshape(ny, nx)
     image = layer.items["class_regions"].image
+    fy, fx = image.shape[:2]  # the regions are drawn finer than the scores' grid
+    assert (fy, fx) == (4 * ny, 4 * nx)
+    _xs, _ys, G = cell_centres((x0, x1, y0, y1), fx, fy)
+    predicted = ws.learner.predict(G).reshape(fy, fx)  # every pixel of the picture
     listed = ws.dataset.listed_classes
     for c in ws.dataset.classes:  # each class's cells in its tint, and only those
         tint = layer.tints[listed.index(c)]
@@ -113,7 +115,7 @@ def test_the_regions_pixels_are_the_learners_predictions(make_canvas, palette, l
     claims = layer.items["claims"]
     if registry.get(learner).caps().claims:
         assert claims.isVisible()
-        count = ws.learner.claims(G).reshape(ny, nx)
+        count = ws.learner.claims(G).reshape(fy, fx)
         alpha = claims.image[..., 3]
         assert (alpha[count == 1] == 0).all()  # one claim: clear
         assert (alpha[count == 0] == layer.none_color[3]).all()
