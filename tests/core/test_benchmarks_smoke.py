@@ -11,6 +11,7 @@ import importlib.util
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from perceptron_gui.core import PrimalPerceptron
@@ -225,4 +226,23 @@ def test_generative_benchmark_fails_loudly_on_a_different_model(monkeypatch):
 
     monkeypatch.setattr(bench, "qda_oracle_points", other)
     with pytest.raises(AssertionError, match="QDA and scikit-learn disagree on predict_proba"):
+        bench.run(quick=True)
+
+
+def test_regions_benchmark_quick(qapp, run_all):
+    r = _load("bench_regions").run(quick=True)
+    assert r["m"] == 8 and set(r["learners"]) == {"lda", "qda", "naive_bayes"}
+    for x in r["learners"].values():
+        assert x["ratio"] == x["8_classes_s"] / x["two_classes_s"] and x["frames"] == 16
+    assert len(run_all.ratios_of(r)) == 3
+    json.dumps(r)
+
+
+def test_regions_benchmark_fails_loudly_on_a_wrong_picture(qapp, monkeypatch):
+    from perceptron_gui.ui.widgets.canvas.layers import classes
+
+    bench = _load("bench_regions")
+    monkeypatch.setattr(classes, "linear_regions",
+                        lambda W, B, rect: [np.empty((0, 2)) for _ in W])  # nothing drawn
+    with pytest.raises(AssertionError, match="drawn in another class's region"):
         bench.run(quick=True)

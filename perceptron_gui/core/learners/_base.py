@@ -16,10 +16,14 @@ import numpy as np
 from ..values import as_array
 from .params import check, check_all
 
-__all__ = ["BaseLearner", "ClassScoreLearner", "DataConversionWarning", "NotFittedError",
-           "SINGULAR_RTOL", "accurate_mean", "check_X", "check_priors",
+__all__ = ["ROWWISE_MAX_FEATURES", "BaseLearner", "ClassScoreLearner", "DataConversionWarning",
+           "NotFittedError", "SINGULAR_RTOL", "accurate_mean", "check_X", "check_priors",
            "encode_classes", "encode_labels", "label_text", "singular", "softmax_log"]
 
+
+#: Up to this many features a class score is summed a coordinate row at a time (QDA,
+#: naive Bayes): no (n, d) temporaries and no threaded BLAS product.
+ROWWISE_MAX_FEATURES = 8
 
 class NotFittedError(ValueError, AttributeError):
     """Raised when a learner is used before ``fit`` (both errors, as scikit-learn's)."""

@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 
-from ._base import ClassScoreLearner, label_text, scale_exponent
+from ._base import ROWWISE_MAX_FEATURES, ClassScoreLearner, label_text, scale_exponent
 from .params import NB_PARAMS
 
 __all__ = ["GaussianNB"]
@@ -154,7 +154,12 @@ class GaussianNB(ClassScoreLearner):
             X = np.ldexp(X, -e)
         # the densities of the scaled data: each log-likelihood less d * e * ln 2
         shift = -X.shape[1] * e * math.log(2.0)
-        out = np.empty((len(self.classes_), X.shape[0]))
+        n, d = X.shape
+        out = np.empty((len(self.classes_), n))
+        # Few features: each coordinate a contiguous row, one buffer, no (n, d) temporaries
+        # (eight classes at 10⁵ points: twice as fast as a product per class).
+        Xt = np.ascontiguousarray(X.T) if d <= ROWWISE_MAX_FEATURES else None
+        w = np.empty(n) if Xt is not None else None
         for k in range(len(self.classes_)):
             with np.errstate(over="ignore"):
                 logs = np.log(2.0 * np.pi * var[k])
@@ -162,9 +167,17 @@ class GaussianNB(ClassScoreLearner):
                 logs = np.log(2.0 * np.pi) + np.log(var[k])
             norm = -0.5 * logs.sum() + shift
             scale = 1.0 / np.sqrt(var[k])
-            W = X * scale
-            W -= theta[k] * scale
-            np.einsum("ij,ij->i", W, W, out=out[k])
+            if Xt is None:
+                W = X * scale
+                W -= theta[k] * scale
+                np.einsum("ij,ij->i", W, W, out=out[k])
+            else:
+                out[k] = 0.0
+                for c in range(d):
+                    np.multiply(Xt[c], scale[c], out=w)
+                    w -= theta[k, c] * scale[c]
+                    w *= w
+                    out[k] += w
             out[k] *= -0.5
             out[k] += norm + np.log(self.class_prior_[k])
         return out

@@ -9,13 +9,17 @@ import math
 
 import numpy as np
 
-from ._base import ClassScoreLearner, accurate_mean, label_text, scale_exponent, singular
+from ._base import (
+    ROWWISE_MAX_FEATURES,
+    ClassScoreLearner,
+    accurate_mean,
+    label_text,
+    scale_exponent,
+    singular,
+)
 from .params import QDA_PARAMS
 
 __all__ = ["QDA"]
-
-#: Up to this many features the scores are summed a coordinate row at a time.
-_ROWWISE_MAX_FEATURES = 8
 
 
 class QDA(ClassScoreLearner):
@@ -123,7 +127,7 @@ class QDA(ClassScoreLearner):
         out = np.empty((len(self.classes_), n))
         # Few features: each coordinate a contiguous row, and no BLAS call (a
         # threaded (n, d) @ (d, d) product is the slowest part under load).
-        Xt = np.ascontiguousarray(X.T) if d <= _ROWWISE_MAX_FEATURES else None
+        Xt = np.ascontiguousarray(X.T) if d <= ROWWISE_MAX_FEATURES else None
         for k, (R, S) in enumerate(zip(self.rotations_, scalings, strict=True)):
             M = R / np.sqrt(S)
             if Xt is None:

@@ -67,6 +67,10 @@ class Capabilities:
     claims : bool, default=False
         With m classes it is m binary learners, one per class against the rest: each
         one's line is drawn, and where none or several claim a point.
+    class_lines : bool, default=False
+        With m classes its scores are linear, ``w_k·x + b_k`` up to a term common to
+        every class (``coef_``, ``intercept_`` of shape (m, d), (m,)): each class's
+        region is a convex polygon (set by :func:`on_classes`).
     """
 
     steps: bool
@@ -83,6 +87,7 @@ class Capabilities:
     loss: Loss = PERCEPTRON
     multiclass: bool = False
     claims: bool = False
+    class_lines: bool = False
 
     @property
     def mistake_condition(self) -> str | None:
@@ -186,7 +191,7 @@ def on_classes(caps: Capabilities, binary: bool) -> Capabilities:
     if not caps.multiclass:  # it cannot run: no bound of these data either
         return dataclasses.replace(caps, novikoff=False)
     return dataclasses.replace(caps, linear=False, novikoff=False, arrow_from_means=False,
-                               start=False)
+                               start=False, class_lines=caps.linear)
 
 
 _PERCEPTRON_READOUTS = frozenset({"run", "bound", "update"})

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 import pytest
+from PySide6 import QtCore
 
 from perceptron_gui.core import samples
 from perceptron_gui.core.dataset import Dataset
@@ -15,9 +16,12 @@ from perceptron_gui.ui import style
 from perceptron_gui.ui.widgets.canvas.geometry import cell_centres
 from perceptron_gui.ui.widgets.canvas.layers import LAYER_TYPES, ClassRegionsLayer
 from perceptron_gui.ui.widgets.canvas.layers.classes import (
-    claims_picture,
+    claims_polygons,
+    linear_boundaries,
+    linear_regions,
     region_boundaries,
     regions_picture,
+    winners,
 )
 from perceptron_gui.ui.widgets.canvas.layers.probability import (
     class_ramps,
@@ -73,38 +77,91 @@ def test_boundaries_lie_where_the_two_best_scores_are_equal():
     assert set(np.unique(pred)) == {0, 1, 2}
 
 
-def test_claims_picture_marks_gaps_and_overlaps():
-    none, several = np.array([9, 9, 9, 200]), np.array([1, 2, 3, 70])
-    claims = np.array([0, 1, 2, 3, 1, 0])
-    picture = claims_picture(claims, 2, 3, none, several, stripe=1)
-    assert picture[0, 0].tolist() == none.tolist() and picture[1, 2].tolist() == none.tolist()
-    assert picture[0, 1].tolist() == [0, 0, 0, 0] and picture[1, 1].tolist() == [0, 0, 0, 0]
-    assert picture[0, 2].tolist() == several.tolist()  # stripe 1 fills every overlap cell
-    assert picture[1, 0].tolist() == several.tolist()
-    wide = claims_picture(np.full(36, 2), 6, 6, none, several, stripe=3)
-    drawn = wide[..., 3] == several[3]
-    rows, cols = np.indices((6, 6))
-    assert np.array_equal(drawn, (rows + cols) % 3 == 0)  # a third of the cells, diagonal
+def _inside(polygon, points) -> np.ndarray:
+    """Whether each point is inside the convex counter-clockwise ``polygon`` (or on it)."""
+    if len(polygon) < 3:
+        return np.zeros(len(points), bool)
+    a, b = polygon, np.roll(polygon, -1, axis=0)
+    cross = ((b[:, 0] - a[:, 0])[None] * (points[:, 1:2] - a[:, 1][None])
+             - (b[:, 1] - a[:, 1])[None] * (points[:, 0:1] - a[:, 0][None]))
+    return (cross >= -1e-9).all(axis=1)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_linear_regions_are_where_each_class_wins_and_boundaries_where_two_tie(seed):
+    rng = np.random.default_rng(seed)
+    m = int(rng.integers(3, 9))
+    W, B = rng.normal(size=(m, 2)), rng.normal(size=m)
+    rect = (-5.0, 5.0, -4.0, 4.0)
+    points = rng.uniform([-5, -4], [5, 4], (4000, 2))
+    win = winners(points @ W.T + B)
+    for k, polygon in enumerate(linear_regions(W, B, rect)):
+        inside = _inside(polygon, points)
+        assert np.array_equal(inside, win == k) or (inside != (win == k)).sum() <= 1
+    segs = linear_boundaries(W, B, rect)
+    assert len(segs) and len(segs) % 2 == 0
+    ends = np.sort(segs @ W.T + B, axis=1)
+    scale = np.abs(ends).max()
+    assert np.abs(ends[:, -1] - ends[:, -2]).max() <= 1e-9 * scale  # the two best tie
+    middles = (segs[0::2] + segs[1::2]) / 2
+    top = np.sort(middles @ W.T + B, axis=1)
+    assert np.abs(top[:, -1] - top[:, -2]).max() <= 1e-9 * scale
+
+
+def test_classes_with_the_same_w_tie_to_the_first_and_the_better_bias_wins():
+    W = np.array([[1.0, 0.0], [1.0, 0.0], [-1.0, 0.0]])
+    regions = linear_regions(W, np.array([0.0, 0.0, 0.0]), (-1.0, 1.0, -1.0, 1.0))
+    assert len(regions[0]) >= 3 and len(regions[1]) == 0 and len(regions[2]) >= 3
+    regions = linear_regions(W, np.array([0.0, 0.5, 0.0]), (-1.0, 1.0, -1.0, 1.0))
+    assert len(regions[0]) == 0 and len(regions[1]) >= 3
+
+
+def test_claims_polygons_are_the_gaps_and_overlaps_of_one_against_the_rest():
+    rng = np.random.default_rng(3)
+    W, B = rng.normal(size=(4, 2)), rng.normal(size=4)
+    rect = (-6.0, 6.0, -6.0, 6.0)
+    points = rng.uniform(-6, 6, (5000, 2))
+    count = ((points @ W.T + B) > 0).sum(axis=1)
+    none, several = claims_polygons(W, B, rect)
+    assert np.array_equal(_inside(none, points), count == 0)
+    covered = np.zeros(len(points), bool)
+    for polygon in several:
+        covered |= _inside(polygon, points)
+    assert np.array_equal(covered, count >= 2)
 
 
 @pytest.mark.parametrize("learner", ["lda", "qda", "naive_bayes", "one_vs_rest"])
-def test_the_regions_pixels_are_the_learners_predictions(make_canvas, palette, learner):
+def test_the_regions_drawn_are_the_learners_predictions(make_canvas, palette, learner):
     canvas, ws = make_canvas(_iris(learner), view=(0.0, 8.0, -1.0, 3.5))
     assert ws.multiclass and ws.weights() is None and not ws.capabilities.linear
+    caps = ws.capabilities
+    assert caps.class_lines == (learner != "qda" and learner != "naive_bayes")
     layer = canvas.layer("classes")
-    assert layer.items["class_regions"].isVisible() and layer.items["class_boundaries"].isVisible()
+    assert layer.items["class_boundaries"].isVisible()
     assert not canvas.layer("kernel").items["region_image"].isVisible()  # not the two-class one
-    (x0, x1, y0, y1), nx, ny, S = layer.scores
-    image = layer.items["class_regions"].image
-    fy, fx = image.shape[:2]  # the regions are drawn finer than the scores' grid
-    assert (fy, fx) == (4 * ny, 4 * nx)
-    _xs, _ys, G = cell_centres((x0, x1, y0, y1), fx, fy)
-    predicted = ws.learner.predict(G).reshape(fy, fx)  # every pixel of the picture
+    assert not canvas.layer("boundary").items["region_pos"].isVisible()
+    rng = np.random.default_rng(1)
+    points = rng.uniform([0.0, -1.0], [8.0, 3.5], (3000, 2))
+    drawn, at = layer.drawn_classes(ws, points)
+    assert np.array_equal(drawn, ws.learner.predict(at))  # every point in its class's region
     listed = ws.dataset.listed_classes
-    for c in ws.dataset.classes:  # each class's cells in its tint, and only those
-        tint = layer.tints[listed.index(c)]
-        assert (image[predicted == c] == tint).all()
-        assert not (image[predicted != c] == tint).all(axis=-1).any()
+    if caps.class_lines:  # polygons, exact, in each class's tint
+        assert layer.scores is None and not layer.items["class_regions"].isVisible()
+        for c in ws.dataset.classes:
+            item = layer.items[f"class_region_{listed.index(c)}"]
+            assert item.isVisible()
+            assert item.brush().color().getRgb() == tuple(int(v) for v in
+                                                          layer.tints[listed.index(c)])
+    else:  # a picture on the grid, each pixel the class predicted at its centre
+        (x0, x1, y0, y1), nx, ny, _S = layer.scores
+        image = layer.items["class_regions"].image
+        fy, fx = image.shape[:2]
+        assert fy > ny and fx > nx
+        _xs, _ys, G = cell_centres((x0, x1, y0, y1), fx, fy)
+        predicted = ws.learner.predict(G).reshape(fy, fx)
+        for c in ws.dataset.classes:
+            tint = layer.tints[listed.index(c)]
+            assert (image[predicted == c] == tint).all()
     # the tint is the class's colour over the background, as the two-class regions
     pal = style.current()
     a = pal.pos_region[3] / 255
@@ -112,22 +169,20 @@ def test_the_regions_pixels_are_the_learners_predictions(make_canvas, palette, l
     for k in range(3):
         rgb = np.array(pg.mkColor(pal.class_colors[k]).getRgb()[:3])
         assert np.abs(layer.tints[k][:3] - (a * rgb + (1 - a) * bg)).max() <= 0.5
-    claims = layer.items["claims"]
-    if registry.get(learner).caps().claims:
-        assert claims.isVisible()
-        count = ws.learner.claims(G).reshape(fy, fx)
-        alpha = claims.image[..., 3]
-        assert (alpha[count == 1] == 0).all()  # one claim: clear
-        assert (alpha[count == 0] == layer.none_color[3]).all()
-        striped = alpha[count >= 2]
-        assert striped.size and set(np.unique(striped)) == {0, layer.several_color[3]}
+    claims = registry.get(learner).caps().claims
+    assert layer.items["claims_none"].isVisible() == claims
+    if claims:
+        count = ws.learner.claims(points)
+        none = layer.items["claims_none"].path()
+        several = layer.items["claims_several"].path()
+        for p, c in zip(points[:400], count[:400], strict=True):
+            q = QtCore.QPointF(*p)
+            assert none.contains(q) == (c == 0) and several.contains(q) == (c >= 2)
         for k in range(3):  # each learner's line, in its class's colour
             assert layer.items[f"class_line_{k}"].isVisible()
-    else:
-        assert not claims.isVisible()
     names = [e.text for e in layer.legend_entries(canvas._frame())]
     assert "boundaries between classes" in names
-    assert ("no class claims the place" in names) == registry.get(learner).caps().claims
+    assert ("no class claims the place" in names) == claims
 
 
 def test_the_posterior_shading_is_the_winners_colour_as_sure_as_it_is(make_canvas, palette):
@@ -165,9 +220,8 @@ def test_the_posterior_shading_is_the_winners_colour_as_sure_as_it_is(make_canva
 def test_m_classes_from_blobs_every_class_has_a_region(make_canvas, m):
     canvas, ws = make_canvas(Workspace(_blobs(m), "lda"), view=(-8.0, 8.0, -8.0, 8.0))
     layer = canvas.layer("classes")
-    image = layer.items["class_regions"].image
-    seen = {tuple(px) for px in image.reshape(-1, 4)}
-    assert {tuple(t) for t in layer.tints[:m]} <= seen
+    shown = [layer.items[f"class_region_{k}"].isVisible() for k in range(8)]
+    assert shown == [k < m for k in range(8)]  # every class has a region, in view
     # the means in their classes' colours
     brushes = canvas.layer("lda").items["lda_means"].data["brush"]
     colors = style.current().class_colors

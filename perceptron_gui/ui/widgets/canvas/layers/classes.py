@@ -1,5 +1,10 @@
 """More than two classes: where each class scores highest, the boundaries between the regions,
-and one-vs-rest's lines with the places that none or several of its learners claim."""
+and one-vs-rest's lines with the places that none or several of its learners claim.
+
+Linear scores (LDA, naive Bayes with pooled variances, one-vs-rest): each region is
+the convex polygon where its score beats every other, drawn exactly as the
+two-class half-planes are.  Other scores (QDA, naive Bayes): the argmax on a grid.
+"""
 
 from __future__ import annotations
 
@@ -7,22 +12,29 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6 import QtCore
+from PySide6 import QtCore, QtGui, QtWidgets
 
 from .... import style
-from ..geometry import cell_centres, cell_segments, drawable_range, unit_normal
+from ..geometry import (
+    cell_centres,
+    cell_segments,
+    clip_polygon,
+    drawable_range,
+    unit_normal,
+)
+from ..items import Lines
 from ..legend import marker_sample
 from .base import Layer, LegendEntry, line_rows
 from .boundary import boundary_pen
-from .draw import over_background, rgba, set_line, show
+from .draw import over_background, path, rgba, set_line, show
 
-__all__ = ["ClassRegionsLayer", "class_grid", "claims_picture", "paint", "refined",
-           "region_boundaries", "regions_picture", "winners"]
+__all__ = ["ClassRegionsLayer", "claims_polygons", "class_grid", "linear_boundaries",
+           "linear_regions", "paint", "refined", "region_boundaries", "regions_picture",
+           "winners"]
 
 _CELL_PX = 8.0  # one score per 8x8 screen pixels ...
-_FINE = 4  # ... and 4x4 finer (2 pixels) in the cells where the class changes
+_FINE = 3  # ... and 3x3 finer (under 3 pixels) in the cells where the class changes
 _MAX_CELLS = 400  # along each axis
-_STRIPE_PX = 9  # the period of the stripes over the places several learners claim
 
 
 def class_grid(view, pixel_size):
@@ -46,9 +58,20 @@ def class_grid(view, pixel_size):
 
 def winners(scores: np.ndarray) -> np.ndarray:
     """The argmax of each row of ``scores`` (cells × m classes; ties to the first), -1 where a
-    score is NaN."""
-    known = ~np.isnan(scores).any(axis=1)
-    return np.where(known, np.argmax(np.where(known[:, None], scores, 0.0), axis=1), -1)
+    score is NaN.  A pass per class over its column (the learners' scores are class-major
+    in memory: ``np.argmax`` across a row of them is several times slower)."""
+    columns = np.asarray(scores, dtype=np.float64).T
+    best = columns[0].copy()
+    out = np.zeros(best.shape, dtype=np.intp)
+    unknown = np.isnan(best)
+    for k in range(1, columns.shape[0]):
+        column = columns[k]
+        better = column > best
+        out[better] = k
+        np.maximum(best, column, out=best, where=better)
+        unknown |= np.isnan(column)
+    out[unknown] = -1
+    return out
 
 
 def paint(labels: np.ndarray, colors: np.ndarray) -> np.ndarray:
@@ -133,42 +156,109 @@ def region_boundaries(xs, ys, S: np.ndarray) -> np.ndarray:
     return cell_segments(values, known, [b[cells] for b in box])
 
 
-def claims_picture(claims: np.ndarray, ny: int, nx: int, none_color, several_color,
-                   stripe: int) -> np.ndarray:
-    """Where no binary learner claims a cell (``none_color``) or several do (diagonal stripes of
-    ``several_color``, a third of every ``stripe`` cells and at least one), RGBA of shape
-    (ny, nx, 4); clear elsewhere."""
-    claims = claims.reshape(ny, nx)
-    out = np.zeros((ny, nx, 4), np.ubyte)
-    out[claims == 0] = none_color
-    rows, cols = np.indices((ny, nx))
-    stripes = ((rows + cols) % max(1, stripe)) < max(1, stripe // 3)
-    out[(claims >= 2) & stripes] = several_color
+def _sides(W, B):
+    """For every pair of classes, where class ``k``'s linear score is at least ``j``'s:
+    ``normals`` (m, m, 2) and ``levels`` (m, m), the half-plane ``normal·x >= level``, and
+    ``kind`` (m, m): 0 a half-plane, 1 everywhere, -1 nowhere (equal ``w``; ties to the
+    first class). As :func:`~..geometry.unit_normal`, scaled so that nothing overflows."""
+    dW = W[:, None, :] - W[None, :, :]
+    dB = B[:, None] - B[None, :]
+    with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
+        scale = np.abs(dW).max(axis=2)
+        unit = dW / scale[..., None]
+        norm = np.hypot(unit[..., 0], unit[..., 1])
+        normals = unit / norm[..., None]
+        levels = -(dB / scale) / norm
+    line = (scale > 0) & np.isfinite(scale)
+    first = np.arange(len(W))[:, None] < np.arange(len(W))[None, :]
+    wins = (dB > 0) | ((dB == 0) & first)
+    kind = np.where(line, 0, np.where(wins, 1, -1))
+    return normals, levels, kind
+
+
+def linear_regions(W, B, rect) -> list[np.ndarray]:
+    """Each class's region within ``rect`` under the scores ``W x + B`` (``W`` (m, 2)): the
+    convex polygon where its score is the largest (ties to the first), vertices (p, 2)."""
+    W, B = np.asarray(W, dtype=np.float64), np.asarray(B, dtype=np.float64)
+    normals, levels, kind = _sides(W, B)
+    out = []
+    for k in range(len(W)):
+        others = [j for j in range(len(W)) if j != k]
+        if (kind[k, others] < 0).any():
+            out.append(np.empty((0, 2)))
+        else:
+            out.append(clip_polygon(rect, [(normals[k, j], levels[k, j]) for j in others
+                                           if kind[k, j] == 0]))
     return out
+
+
+def linear_boundaries(W, B, rect, regions=None) -> np.ndarray:
+    """The boundaries between neighbouring classes within ``rect``: the edges of the regions
+    (:func:`linear_regions`, or ``regions`` already made) that are not on ``rect``'s sides,
+    each once (from the region of the lower class); segment ends in pairs (2 s, 2)."""
+    W, B = np.asarray(W, dtype=np.float64), np.asarray(B, dtype=np.float64)
+    regions = linear_regions(W, B, rect) if regions is None else regions
+    x0, x1, y0, y1 = rect
+    ends, owners = [], []
+    for k, polygon in enumerate(regions):
+        if len(polygon) < 3:
+            continue
+        a, b = polygon, np.roll(polygon, -1, axis=0)
+        # clip_polygon puts the points it cuts on a side exactly on it
+        border = np.zeros(len(a), bool)
+        for axis, side in ((0, x0), (0, x1), (1, y0), (1, y1)):
+            border |= (a[:, axis] == side) & (b[:, axis] == side)
+        inner = ~border & (np.abs(b - a).max(axis=1) > 0)
+        ends.append(np.stack([a[inner], b[inner]], axis=1))
+        owners.append(np.full(int(inner.sum()), k))
+    if not ends:
+        return np.empty((0, 2))
+    ends, owners = np.concatenate(ends), np.concatenate(owners)
+    scores = (ends.mean(axis=1)) @ W.T + B  # at each edge's middle: its two classes tie
+    scores[np.arange(len(owners)), owners] = -np.inf
+    keep = np.argmax(scores, axis=1) > owners
+    return ends[keep].reshape(-1, 2)
+
+
+def claims_polygons(W, B, rect) -> tuple[np.ndarray, list[np.ndarray]]:
+    """Where the binary learners ``f_k = W_k x + B_k`` leave a point to none (``f_k < 0`` for
+    all k: one convex polygon) or to several (``f_k, f_j > 0`` for a pair: a polygon each)."""
+    W, B = np.asarray(W, dtype=np.float64), np.asarray(B, dtype=np.float64)
+    lines = [unit_normal(W[k], float(B[k])) for k in range(len(W))]
+    if any(line is None for line in lines):  # a learner with w = 0 claims all or nothing
+        return np.empty((0, 2)), []
+    none = clip_polygon(rect, [(-n, -level) for n, level in lines])
+    several = [clip_polygon(rect, [lines[k], lines[j]])
+               for k in range(len(W)) for j in range(k + 1, len(W))]
+    return none, [poly for poly in several if len(poly) >= 3]
 
 
 class ClassRegionsLayer(Layer):
     """With m classes: each class's region in its tint (the ``regions`` switch), the
     boundaries between them (``boundary``), and for one-vs-rest each learner's line in its
     class's colour and where none or several claim a point. ``scores``: the last grid's
-    ``(rect, nx, ny, S)`` (S of shape (ny, nx, m)), or None."""
+    ``(rect, nx, ny, S)`` (S of shape (ny, nx, m)), or None (no grid: linear scores)."""
 
     name = "classes"
-    item_names = ("class_regions", "claims", "class_boundaries",
-                  *(f"class_line_{k}" for k in range(8)))
-    caption_words = {"stripes": ("claims",)}
+    item_names = ("class_regions", *(f"class_region_{k}" for k in range(8)), "claims_none",
+                  "claims_several", "class_boundaries", *(f"class_line_{k}" for k in range(8)))
+    caption_words = {"stripes": ("claims_several",)}
 
     def __init__(self):
         super().__init__()
         self.scores = None
 
     def create(self, view_box) -> None:
+        no_pen = QtGui.QPen(QtCore.Qt.PenStyle.NoPen)
         self.regions = self.add("class_regions", pg.ImageItem(axisOrder="row-major"), -25)
-        self.claims = self.add("claims", pg.ImageItem(axisOrder="row-major"), -23)
-        self.boundaries = self.add("class_boundaries",
-                                   pg.PlotCurveItem(connect="pairs", antialias=True), -12)
-        self.lines = [self.add(f"class_line_{k}", pg.PlotCurveItem(antialias=True), -13)
-                      for k in range(8)]
+        self.polygons = [self.add(f"class_region_{k}", QtWidgets.QGraphicsPathItem(), -25)
+                         for k in range(8)]
+        self.none_claims = self.add("claims_none", QtWidgets.QGraphicsPathItem(), -23)
+        self.several_claims = self.add("claims_several", QtWidgets.QGraphicsPathItem(), -23)
+        for item in (*self.polygons, self.none_claims, self.several_claims):
+            item.setPen(no_pen)
+        self.boundaries = self.add("class_boundaries", Lines(connect="pairs"), -12)
+        self.lines = [self.add(f"class_line_{k}", Lines(), -13) for k in range(8)]
 
     def apply_scale(self, scale) -> None:
         pal = style.current()
@@ -181,10 +271,13 @@ class ClassRegionsLayer(Layer):
         alpha = pal.pos_region[3]
         self.tints = np.array([over_background((*pg.mkColor(c).getRgb()[:3], alpha))
                                for c in pal.class_colors], dtype=np.ubyte)
-        self.none_color = rgba(pal.background, 235)
-        self.several_color = rgba(pal.foreground, 70)
-        self.none_color = np.array(self.none_color.getRgb(), np.ubyte)
-        self.several_color = np.array(self.several_color.getRgb(), np.ubyte)
+        for item, tint in zip(self.polygons, self.tints, strict=True):
+            item.setBrush(QtGui.QBrush(QtGui.QColor(*(int(v) for v in tint))))
+        self.none_brush = QtGui.QBrush(pg.mkColor(pal.background))
+        self.several_brush = QtGui.QBrush(rgba(pal.foreground, 150),
+                                          QtCore.Qt.BrushStyle.BDiagPattern)
+        self.none_claims.setBrush(self.none_brush)
+        self.several_claims.setBrush(self.several_brush)
 
     def cache_key(self, frame) -> tuple | None:
         ws = frame.workspace
@@ -197,57 +290,118 @@ class ClassRegionsLayer(Layer):
     def update(self, frame) -> None:
         ws = frame.workspace
         on = frame.switches
-        grid = class_grid(frame.view, frame.pixel_size)
-        if not ws.multiclass or grid is None or not (on["regions"] or on["boundary"]):
-            self.scores = None
+        self.scores = None
+        if not ws.multiclass or not (on["regions"] or on["boundary"]):
             self.hide()
+            return
+        learner = ws.learner
+        caps = ws.capabilities
+        listed = ws.dataset.listed_classes
+        places = [listed.index(int(c)) for c in learner.classes_]
+        if caps.class_lines:
+            self._draw_polygons(frame, learner, places)
+        else:
+            self._draw_grid(frame, learner, places)
+        claims = caps.claims and caps.class_lines
+        W = np.asarray(learner.coef_, dtype=np.float64) if claims else None
+        B = np.asarray(learner.intercept_, dtype=np.float64) if claims else None
+        for k, item in enumerate(self.lines):
+            hyper = None
+            if claims and on["boundary"] and k < len(places):
+                hyper = unit_normal(W[k], float(B[k]))
+            set_line(item, hyper, frame.rect, hyper is not None)
+            if hyper is not None:
+                item.setPen(self.line_pens[places[k]])
+        if claims and on["regions"]:
+            none, several = claims_polygons(W, B, frame.rect)
+            self.none_claims.setPath(path([none]))
+            many = path(several)
+            many.setFillRule(QtCore.Qt.FillRule.WindingFill)  # overlaps filled once
+            self.several_claims.setPath(many)
+        show(claims and on["regions"], self.none_claims, self.several_claims)
+
+    def _draw_polygons(self, frame, learner, places) -> None:
+        """Linear scores: each region the polygon where its class wins, exactly."""
+        on = frame.switches
+        W = np.asarray(learner.coef_, dtype=np.float64)
+        B = np.asarray(learner.intercept_, dtype=np.float64)
+        self.regions.setVisible(False)
+        used = set()
+        finite = np.isfinite(W).all() and np.isfinite(B).all()
+        regions = linear_regions(W, B, frame.rect) if finite else []
+        if on["regions"]:
+            for polygon, place in zip(regions, places, strict=True):
+                self.polygons[place].setPath(path([polygon]))
+                used.add(place)
+        for k, item in enumerate(self.polygons):
+            item.setVisible(k in used)
+        if on["boundary"] and finite:
+            segs = linear_boundaries(W, B, frame.rect, regions)
+            self.boundaries.setData(segs[:, 0], segs[:, 1])
+            self.boundaries.setVisible(len(segs) > 0)
+        else:
+            self.boundaries.setVisible(False)
+
+    def _draw_grid(self, frame, learner, places) -> None:
+        """Other scores: their argmax on a grid, 4x finer where the class changes."""
+        on = frame.switches
+        for item in self.polygons:
+            item.setVisible(False)
+        grid = class_grid(frame.view, frame.pixel_size)
+        if grid is None:
+            show(False, self.regions, self.boundaries)
             return
         rect, nx, ny = grid
         x0, x1, y0, y1 = rect
-        learner = ws.learner
         xs, ys, G = cell_centres(rect, nx, ny)
-        with np.errstate(over="ignore", invalid="ignore"):
-            S = np.asarray(learner.decision_function(G), dtype=np.float64)
-        S[~np.isfinite(S)] = np.nan  # an overflowed score: its place is not drawn
-        self.scores = (rect, nx, ny, S.reshape(ny, nx, -1))
-        listed = ws.dataset.listed_classes
-        places = [listed.index(int(c)) for c in learner.classes_]
-        qrect = QtCore.QRectF(x0, y0, x1 - x0, y1 - y0)
 
         def scores_at(points):
             with np.errstate(over="ignore", invalid="ignore"):
                 values = np.asarray(learner.decision_function(points), dtype=np.float64)
-            values[~np.isfinite(values)] = np.nan
+            values[~np.isfinite(values)] = np.nan  # an overflowed score: not drawn
             return values
 
+        S = scores_at(G)
+        self.scores = (rect, nx, ny, S.reshape(ny, nx, -1))
         if on["regions"]:
             labels = refined(winners(S).reshape(ny, nx), rect,
                              lambda points: winners(scores_at(points)))
             self.regions.setImage(paint(labels, self.tints[places]), autoLevels=False,
                                   levels=None)
-            self.regions.setRect(qrect)
+            self.regions.setRect(QtCore.QRectF(x0, y0, x1 - x0, y1 - y0))
         self.regions.setVisible(on["regions"])
         if on["boundary"]:
             segs = region_boundaries(xs, ys, S.reshape(ny, nx, -1))
             self.boundaries.setData(segs[:, 0], segs[:, 1])
-        show(on["boundary"] and self.boundaries.getData()[0] is not None, self.boundaries)
-        claims = ws.capabilities.claims
-        for k, item in enumerate(self.lines):
-            hyper = None
-            if claims and on["boundary"] and k < len(places):
-                hyper = unit_normal(learner.coef_[k], float(learner.intercept_[k]))
-            set_line(item, hyper, frame.rect, hyper is not None)
-            if hyper is not None:
-                item.setPen(self.line_pens[places[k]])
-        if claims and on["regions"]:
-            with np.errstate(invalid="ignore"):
-                count = refined(np.count_nonzero(S > 0, axis=1).reshape(ny, nx), rect,
-                                lambda points: np.count_nonzero(scores_at(points) > 0, axis=1))
-            picture = claims_picture(count, *count.shape, self.none_color, self.several_color,
-                                     round(_STRIPE_PX * _FINE / _CELL_PX))
-            self.claims.setImage(picture, autoLevels=False, levels=None)
-            self.claims.setRect(qrect)
-        self.claims.setVisible(claims and on["regions"])
+            self.boundaries.setVisible(len(segs) > 0)
+        else:
+            self.boundaries.setVisible(False)
+
+    def drawn_classes(self, workspace, points) -> tuple[np.ndarray, np.ndarray]:
+        """The class whose drawn region holds each of ``points`` (-1: none), and where the
+        picture decided it: the point itself in a polygon (linear scores), else the centre
+        of the regions picture's pixel under it (to check the picture against ``predict``)."""
+        points = np.asarray(points, dtype=np.float64)
+        listed = workspace.dataset.listed_classes
+        out = np.full(len(points), -1)
+        if self.scores is None:  # linear scores: a polygon a class
+            for place, item in enumerate(self.polygons):
+                if item.isVisible():
+                    shape = item.path()
+                    inside = [shape.contains(QtCore.QPointF(*p)) for p in points]
+                    out[np.asarray(inside, bool)] = listed[place]
+            return out, points
+        (x0, x1, y0, y1), _nx, _ny, _S = self.scores
+        image = self.regions.image
+        fy, fx = image.shape[:2]
+        col = np.clip(np.floor((points[:, 0] - x0) / (x1 - x0) * fx).astype(int), 0, fx - 1)
+        row = np.clip(np.floor((points[:, 1] - y0) / (y1 - y0) * fy).astype(int), 0, fy - 1)
+        pixels = image[row, col]
+        for place, c in enumerate(listed):
+            out[(pixels == self.tints[place]).all(axis=1)] = c
+        centres = np.column_stack([x0 + (col + 0.5) * (x1 - x0) / fx,
+                                   y0 + (row + 0.5) * (y1 - y0) / fy])
+        return out, centres
 
     def legend_entries(self, frame) -> list[LegendEntry]:
         ws = frame.workspace
@@ -256,17 +410,17 @@ class ClassRegionsLayer(Layer):
         on = frame.switches
         rows = line_rows(on["boundary"] and ("class_boundaries", "boundaries between classes",
                                              self.pen))
-        if ws.capabilities.claims and on["boundary"]:
+        claims = ws.capabilities.claims and ws.capabilities.class_lines
+        if claims and on["boundary"]:
             rows += line_rows(("class_lines", "each class against the rest: f_k(x) = 0",
                                self.line_pens[0]))
-        if ws.capabilities.claims and on["regions"]:
-            rows.append(_patch_row("claims_none", "no class claims the place",
-                                   self.none_color))
-            rows.append(_patch_row("claims_several", "several classes claim it (stripes)",
-                                   self.several_color))
+        if claims and on["regions"]:
+            rows.append(_patch_row("claims_none", "no class claims the place", self.none_brush))
+            rows.append(_patch_row("claims_several", "several classes claim it",
+                                   self.several_brush))
         return rows
 
 
-def _patch_row(name: str, text: str, color) -> LegendEntry:
+def _patch_row(name: str, text: str, brush) -> LegendEntry:
     return LegendEntry(name, text, lambda: marker_sample(
-        "s", 12.0, pg.mkColor(*[int(v) for v in color]), pg.mkPen(style.current().foreground)))
+        "s", 12.0, brush, pg.mkPen(style.current().foreground)))
