@@ -36,7 +36,7 @@ REPO = Path(__file__).resolve().parents[2]
 SHIPPED = [
     "first-updates", "novikoff-proof", "margin", "bias", "primal-dual", "non-separable", "lda",
     "gd-vs-sgd", "hinge-margin", "lda-vs-qda", "naive-bayes-is-linear", "the-game",
-    "weight-space",
+    "weight-space", "three-classes-lda", "three-classes-qda",
 ]
 
 
@@ -198,7 +198,8 @@ def test_every_check_is_documented_and_used_and_every_action_is_used():
     spec = (REPO / "docs" / "demo-format.md").read_text(encoding="utf-8")
     for name, check in CHECKS.items():
         assert f"`{name}`" in spec, name
-        assert check.doc and check.kind in ("bool", "count", "number", "vector", "probe"), name
+        assert check.doc and check.kind in ("bool", "count", "number", "vector", "probe",
+                                            "probes"), name
     used = {s.action for n in SHIPPED for s in load_demo(n).steps}
     assert used <= set(ACTIONS)
     assert {"step", "step_update", "step_epoch", "run_to_end", "set_param", "set_learner",

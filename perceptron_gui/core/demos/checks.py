@@ -47,8 +47,9 @@ class Check:
     ``kind`` is ``"bool"`` (equal), ``"count"`` (equal integers), ``"number"``
     (to the digits written), ``"vector"`` (the same, per component) or
     ``"probe"``: ``[x₁, x₂, value]``, a value at a point of the plane, whose
-    ``measure(p, point)`` takes the point too.  ``percent`` marks a quantity
-    written in percent (``"training_error_percent": 32.5`` for 32.5 %).
+    ``measure(p, point)`` takes the point too, or ``"probes"``: ``[x₁, x₂, v₁, …]``,
+    a vector there (one value a class).  ``percent`` marks a quantity written in
+    percent (``"training_error_percent": 32.5`` for 32.5 %).
     """
 
     kind: str
@@ -64,16 +65,18 @@ class Check:
         elif self.kind == "number":
             r.number(value, where)
         else:
-            probe = self.kind == "probe"
-            if not isinstance(value, list) or (len(value) != 3 if probe else not value):
-                expected = "[x1, x2, value]" if probe else "a list of numbers"
+            size_ok = {"probe": lambda n: n == 3, "probes": lambda n: n >= 3}.get(
+                self.kind, lambda n: n > 0)
+            if not isinstance(value, list) or not size_ok(len(value)):
+                expected = {"probe": "[x1, x2, value]", "probes": "[x1, x2, v1, v2, ...]"}.get(
+                    self.kind, "a list of numbers")
                 raise r.fail(where, f"expected {expected}, got {describe(value)}")
             for i, v in enumerate(value):
                 r.number(v, f"{where}[{i}]")
 
     def evaluate(self, player, expected):
         """The measured value to compare with ``expected`` (a probe's at its point)."""
-        if self.kind == "probe":
+        if self.kind in ("probe", "probes"):
             return self.measure(player, (float(expected[0]), float(expected[1])))
         return self.measure(player)
 
@@ -90,6 +93,10 @@ class Check:
         elif self.kind == "probe":
             ok = _close(measured, expected[2])
             measured = [*expected[:2], float(measured)]
+        elif self.kind == "probes":
+            m = np.ravel(measured)
+            ok = m.shape[0] == len(expected) - 2 and all(map(_close, m, expected[2:]))
+            measured = [*expected[:2], *(float(v) for v in m)]
         else:
             m = np.ravel(measured)
             ok = m.shape[0] == len(expected) and all(map(_close, m, expected))
@@ -257,6 +264,20 @@ def _posterior(model, point):
         return None
     proba = model.predict_proba(np.array([point], dtype=np.float64))[0]
     return float(proba[list(model.classes_).index(1)])
+
+
+def _at(model, point, measure):
+    """``measure(model, X)`` at ``point`` alone, its one row (None without a model)."""
+    if model is None or point is None:
+        return None
+    with np.errstate(all="ignore"):
+        return np.ravel(measure(model, np.array([point], dtype=np.float64))[0])
+
+
+def _predicted(model, point):
+    """The class ``model`` picks at ``point``, as a number (None without a model)."""
+    label = _at(model, point, lambda m, X: m.predict(X))
+    return None if label is None else float(label[0])
 
 
 def _class_covariance(p, label):
@@ -427,6 +448,23 @@ CHECKS: dict[str, Check] = {
                             "[Σ₁₁, Σ₁₂, Σ₂₂]: the fitted learner's covariance of class +1"),
     "covariance_neg": Check("vector", lambda p: _class_covariance(p, -1),
                             "[Σ₁₁, Σ₁₂, Σ₂₂]: the fitted learner's covariance of class −1"),
+    # more than two classes (seed 003: pick the class of the largest δₖ(x))
+    "n_classes": Check("count", lambda p: p.workspace.dataset.n_classes,
+                       "the number of classes in the data"),
+    "class_scores_at": Check(
+        "probes", lambda p, point=None: _at(_model(p), point, lambda m, X: m.decision_function(X)),
+        "[x₁, x₂, δ₁, …, δₘ]: the fitted learner's class scores δₖ(x) at the point, "
+        "in the order of the classes"),
+    "class_posteriors_at": Check(
+        "probes", lambda p, point=None: _at(_model(p), point, lambda m, X: m.predict_proba(X)),
+        "[x₁, x₂, P₁, …, Pₘ]: the fitted learner's P(Cₖ | x) at the point, in the order "
+        "of the classes"),
+    "predicted_class_at": Check(
+        "probe", lambda p, point=None: _predicted(_model(p), point),
+        "[x₁, x₂, k]: the class the fitted learner picks at the point (its label)"),
+    "class_means": Check("vector", lambda p: None if _model(p) is None
+                         else np.ravel(_model(p).means_),
+                         "[μ₁₁, μ₁₂, μ₂₁, …]: the fitted learner's class means, class by class"),
     # weight space (weight_checks.py): the feasible region and the walk w₀ … wₖ
     "feasible": Check("bool", lambda p: None if wsc.region(p) is None else not wsc.region(p).empty,
                       "some weight vector classifies every case (the feasible region of "

@@ -7,7 +7,7 @@ import numbers
 
 import numpy as np
 
-from .. import generators
+from .. import generators, samples
 from ..dataset import Dataset
 from ..io import jsonvalues
 from ..io.files import MAX_POINTS, FormatError
@@ -124,9 +124,13 @@ class Reader:
         return value
 
     def dataset(self, spec: dict, where: str) -> Dataset:
-        """A data set from ``{"points": [...]}`` or ``{"generator": NAME, "seed": INT, ...}``."""
-        if "points" in spec and "generator" in spec:
-            raise self.fail(where, "give either 'points' or 'generator', not both")
+        """A data set from ``{"points": [...]}``, ``{"generator": NAME, "seed": INT, ...}`` or
+        ``{"sample": NAME, "every_class": BOOL}`` (a shipped data set, two of its classes or
+        every class)."""
+        if sum(key in spec for key in ("points", "generator", "sample")) > 1:
+            raise self.fail(where, "give one of 'points', 'generator' and 'sample'")
+        if "sample" in spec:
+            return self._sample(spec, where)
         if "points" in spec:
             self.fields(spec, where, ("points",))
             points = spec["points"]
@@ -172,6 +176,19 @@ class Reader:
             return generators.generate(name, **params)
         except (TypeError, ValueError) as exc:
             raise self.fail(where, str(exc)) from exc
+
+    def _sample(self, spec: dict, where: str) -> Dataset:
+        self.fields(spec, where, ("sample", "every_class"), ("sample",))
+        name = spec["sample"]
+        if not isinstance(name, str) or name not in samples.SAMPLES:
+            raise self.fail(join_path(where, "sample"),
+                            f"unknown sample {describe(name)}; expected one of "
+                            f"{', '.join(samples.SAMPLES)}")
+        every = self.boolean(spec.get("every_class", False), join_path(where, "every_class"))
+        try:
+            return samples.load(name, all_classes=every)[0]
+        except (OSError, ValueError) as exc:  # a damaged installation
+            raise self.fail(where, f"the sample {name!r} cannot be read: {exc}") from exc
 
 
 def join_path(where: str, key) -> str:
