@@ -148,7 +148,7 @@ def test_a_learner_defined_here_works_in_the_window_files_and_render(
     qtbot.waitUntil(lambda: window.timeline.bar.label.text() == "Gaussian centroid: no steps",
                     timeout=5000)
     window.plots.refresh()
-    assert window.plots.message.startswith("Gaussian centroid has no iterations")
+    assert window.plots.message.startswith("Gaussian centroid is fitted at once")
 
     # save, change everything, reopen
     path = tmp_path / "centroid.json"

@@ -164,8 +164,8 @@ class LearnerSpec:
     def no_steps_text(self) -> str:
         """What the run's plots say instead of plotting."""
         source = f", from {self.no_steps}" if self.no_steps else ""
-        return (f"{self.display_name} has no iterations: it is fitted in one step{source}. "
-                "There is no run to plot.")
+        return (f"{self.display_name} is fitted at once{source}: there is no run to step "
+                "through or plot.")
 
     def create(self, params: dict):
         """A new, unfitted learner with ``params`` (every parameter, as in :attr:`defaults`)."""
@@ -326,7 +326,8 @@ for _spec in (
     LearnerSpec("one_vs_rest", "One-vs-rest perceptron", OneVsRestPerceptron,
                 OneVsRestPerceptron.default_params(random_state=0), params=PRIMAL,
                 capabilities=_one_vs_rest_caps,
-                no_steps="one perceptron per class, each against the rest"),
+                no_steps="one perceptron per class against the rest, each trained to its "
+                         "end"),
     LearnerSpec(
         "lda", "LDA", LDA, LDA.default_params(), params=LDA_PARAMS,
         capabilities=Capabilities(steps=False, posteriors=True,

@@ -18,7 +18,7 @@ from ...core.text import fmt
 from . import Guard
 from .float_box import FloatBox, pass_shortcuts
 
-__all__ = ["LearnerPanel", "NONE_TEXT", "learner_tip"]
+__all__ = ["LearnerPanel", "NONE_TEXT", "PRIORS_OF_MANY", "learner_tip"]
 
 #: What an optional integer's control shows for None (a fresh seed each run).
 NONE_TEXT = "none"
@@ -103,6 +103,11 @@ class _OneControl(_Editor):
             widget.setCurrentIndex(widget.findData(value))
 
 
+#: What the priors are with more than two classes (the π₊ box names one of two).
+PRIORS_OF_MANY = ("With more than two classes the priors are the class frequencies πₖ = nₖ/n\n"
+                  "(the data set's counts, in the readouts' Details).")
+
+
 class _PriorsEditor(_Editor):
     """Priors: None ("from class counts", a check box) or ``[1 − π₊, π₊]`` (a float box)."""
 
@@ -111,9 +116,10 @@ class _PriorsEditor(_Editor):
         auto = QtWidgets.QCheckBox("from class counts", objectName=self._name(f"{spec.key}_auto"))
         auto.setToolTip(spec.tip)
         auto.setAccessibleName("Priors from class counts")
-        pi = _float_box(spec, self._name("pi_pos"),
-                        "Prior probability π₊ of class +1 (π₋ = 1 − π₊).", spec.label)
+        self._pi_tip = "Prior probability π₊ of class +1 (π₋ = 1 − π₊)."
+        pi = _float_box(spec, self._name("pi_pos"), self._pi_tip, spec.label)
         self.auto, self.pi = auto, pi
+        self._many = False  # the data have more than two classes
         self.rows += [("Priors", auto), ("π₊", pi)]
         self.controls.update({f"{spec.key}_auto": auto, "pi_pos": pi})
         auto.toggled.connect(lambda _v: changed(self.value()))
@@ -124,14 +130,20 @@ class _PriorsEditor(_Editor):
         return None if self.auto.isChecked() else [round(1.0 - pi, 10), pi]
 
     def show(self, value, dataset) -> None:
+        self._many = not dataset.is_binary
         self.auto.setChecked(value is None)
         if value is not None:
             self.pi.setValue(float(value[1]))
         else:  # show the prior the counts give (what the learner uses), not a stale value
             self.pi.setValue(dataset.n_pos / dataset.n if dataset.n else 0.5)
+        for widget, tip in ((self.auto, self.spec.tip), (self.pi, self._pi_tip)):
+            widget.setToolTip(PRIORS_OF_MANY if self._many else tip)
 
     def update_enabled(self, params: dict) -> None:
-        self.pi.setEnabled(not self.auto.isChecked())
+        many = self._many
+        # with m classes only the way back to the counts stays open (a π₊ set before)
+        self.auto.setEnabled(not (many and self.auto.isChecked()))
+        self.pi.setEnabled(not many and not self.auto.isChecked())
 
 
 class _ShrinkageEditor(_Editor):

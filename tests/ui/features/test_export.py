@@ -293,9 +293,9 @@ def test_lda_has_no_run_to_animate(tmp_path, qapp):
     with pytest.raises(export.ExportError, match="nothing to animate") as info:
         animation.render_run_gif(ws, tmp_path / "x.gif", frames=3)
     assert str(info.value) == (
-        "nothing to animate: LDA has no iterations: it is fitted in one step, from the class "
-        "means and the pooled covariance. There is no run to plot. Choose a learner that "
-        "steps: Primal perceptron or Dual perceptron.")
+        "nothing to animate: LDA is fitted at once, from the class means and the pooled "
+        "covariance: there is no run to step through or plot. Choose a learner that steps: "
+        "Primal perceptron or Dual perceptron.")
     assert not (tmp_path / "x.gif").exists()
 
 

@@ -140,8 +140,8 @@ def test_lda_shows_a_message(qtbot, converged):
     ws.set_learner("lda")
     widget.refresh()
     assert widget.message == registry.get("lda").no_steps_text == (
-        "LDA has no iterations: it is fitted in one step, from the class means and the "
-        "pooled covariance. There is no run to plot.")
+        "LDA is fitted at once, from the class means and the pooled covariance: there is no "
+        "run to step through or plot.")
     assert not widget.part("bound").bound_plot.isVisibleTo(widget)
     ws.set_learner("primal")
     widget.refresh()

@@ -112,3 +112,32 @@ def test_a_learner_s_form_is_built_when_it_is_first_chosen(qtbot):
         for p in _one_control(spec)[:1]:
             control = panel.control(key, p.key)
             assert control.window() is panel.window()
+
+
+def test_with_three_classes_the_priors_are_the_counts_and_a_hand_set_one_can_go(window, qtbot):
+    import numpy as np
+
+    from perceptron_gui.core.dataset import Dataset
+    from perceptron_gui.ui.widgets.learner_panel import PRIORS_OF_MANY
+
+    ws, panel = window.workspace, window.learner_panel
+    ws.set_learner("lda")
+    auto, pi = panel.control("lda", "priors_auto"), panel.control("lda", "pi_pos")
+    ws.set_params("lda", priors=[0.3, 0.7])  # set by hand on two classes
+    qtbot.waitUntil(lambda: not auto.isChecked(), timeout=5000)
+    assert auto.isEnabled() and pi.isEnabled()
+    rng = np.random.default_rng(0)
+    three = Dataset(rng.normal(size=(30, 2)) + np.repeat([[0, 0], [4, 0], [0, 4]], 10, axis=0),
+                    np.repeat([0, 1, 2], 10), classes=(0, 1, 2))
+    ws.set_dataset(three)
+    # π₊ names one of two classes: off; the box that goes back to the counts stays on
+    qtbot.waitUntil(lambda: not pi.isEnabled(), timeout=5000)
+    assert auto.isEnabled() and not auto.isChecked() and ws.problem is not None
+    assert pi.toolTip() == PRIORS_OF_MANY
+    auto.setChecked(True)
+    qtbot.waitUntil(lambda: ws.all_params()["lda"]["priors"] is None, timeout=5000)
+    qtbot.waitUntil(lambda: ws.problem is None and ws.multiclass, timeout=5000)
+    assert not auto.isEnabled() and not pi.isEnabled()
+    ws.set_dataset(Dataset([[0.0, 0.0], [1.0, 1.0], [2.0, 0.0]], [-1, 1, 1]))
+    qtbot.waitUntil(lambda: auto.isEnabled(), timeout=5000)
+    assert pi.toolTip() != PRIORS_OF_MANY

@@ -114,7 +114,7 @@ def refined(coarse: np.ndarray, rect, label_of, k: int = _FINE) -> np.ndarray:
     return fine
 
 
-def region_boundaries(xs, ys, S: np.ndarray) -> np.ndarray:
+def region_boundaries(xs, ys, S: np.ndarray, scores_of=None, k: int = 8) -> np.ndarray:
     """The boundaries between the classes' regions: for each class ``k`` the zero contour of
     ``s_k − max_{j≠k} s_j`` on the grid ``xs`` × ``ys`` (``S`` of shape (ny, nx, m)); segment
     ends in pairs, shape (2 s, 2).
@@ -122,8 +122,27 @@ def region_boundaries(xs, ys, S: np.ndarray) -> np.ndarray:
     Only the cells whose corners have more than one winner are traced: elsewhere no
     such contour crosses (its sign is whether ``k`` wins); there, class ``k``'s contour
     where a class of a higher index meets it, so that a boundary between two classes
-    is traced from one side.
+    is traced from one side.  Where three classes meet, the contour of a maximum has a
+    kink a cell's interpolation cuts: with ``scores_of(points)`` such a cell is traced
+    again on a ``k × k`` grid of its own, scored exactly.
     """
+    if scores_of is None:
+        return _traced(xs, ys, S, None)
+    junctions = []
+    segments = _traced(xs, ys, S, junctions)
+    pieces = [segments]
+    for r, c in junctions:
+        sub_x = np.linspace(xs[c], xs[c + 1], k + 1)
+        sub_y = np.linspace(ys[r], ys[r + 1], k + 1)
+        gx, gy = np.meshgrid(sub_x, sub_y)
+        sub = np.asarray(scores_of(np.column_stack([gx.ravel(), gy.ravel()])))
+        pieces.append(_traced(sub_x, sub_y, sub.reshape(k + 1, k + 1, -1), None))
+    return np.concatenate(pieces)
+
+
+def _traced(xs, ys, S: np.ndarray, junctions) -> np.ndarray:
+    """:func:`region_boundaries` on the grid alone; the cells where three classes or more
+    meet are left out and listed in ``junctions`` (``(row, col)``) when it is a list."""
     ny, nx, m = S.shape
     labels = winners(S.reshape(-1, m)).reshape(ny, nx)
     c = (labels[:-1, :-1], labels[:-1, 1:], labels[1:, :-1], labels[1:, 1:])
@@ -135,6 +154,14 @@ def region_boundaries(xs, ys, S: np.ndarray) -> np.ndarray:
     at = [(rows, cols), (rows, cols + 1), (rows + 1, cols), (rows + 1, cols + 1)]
     corner_scores = [S[r, q] for r, q in at]  # each (cells, m)
     corner_labels = np.column_stack([labels[r, q] for r, q in at])
+    if junctions is not None:
+        ordered = np.sort(corner_labels, axis=1)
+        many = (np.diff(ordered, axis=1) != 0).sum(axis=1) >= 2  # three labels or more
+        junctions.extend(zip(rows[many].tolist(), cols[many].tolist(), strict=True))
+        keep = ~many
+        rows, cols, corner_labels = rows[keep], cols[keep], corner_labels[keep]
+        box = tuple(b[keep] for b in box)
+        corner_scores = [sc[keep] for sc in corner_scores]
     # each class's contour in the cells where it meets a class of a higher index: every
     # boundary once (twice only in a cell where three classes meet)
     highest = corner_labels.max(axis=1)
@@ -371,7 +398,7 @@ class ClassRegionsLayer(Layer):
             self.regions.setRect(QtCore.QRectF(x0, y0, x1 - x0, y1 - y0))
         self.regions.setVisible(on["regions"])
         if on["boundary"]:
-            segs = region_boundaries(xs, ys, S.reshape(ny, nx, -1))
+            segs = region_boundaries(xs, ys, S.reshape(ny, nx, -1), scores_at)
             self.boundaries.setData(segs[:, 0], segs[:, 1])
             self.boundaries.setVisible(len(segs) > 0)
         else:
