@@ -228,3 +228,26 @@ def test_m_classes_from_blobs_every_class_has_a_region(make_canvas, m):
     listed = ws.dataset.listed_classes
     assert [b.color().name() for b in brushes] == [
         pg.mkColor(colors[listed.index(c)]).name() for c in ws.learner.classes_]
+
+
+def test_the_hover_names_the_class_and_its_multiclass_margin():
+    from perceptron_gui.ui.widgets.canvas.layers.hover import hover_text
+
+    ws = _iris("lda")
+    i = int(ws.misclassified()[0])
+    text = hover_text(ws, i)
+    scores = ws.learner.decision_function(ws.dataset.X[i : i + 1])[0]
+    own = int(np.searchsorted(ws.learner.classes_, ws.dataset.y[i]))
+    margin = scores[own] - np.max(np.delete(scores, own))
+    assert margin < 0 and float(ws.training_margins()[i]) == pytest.approx(margin, rel=1e-12)
+    name = ws.dataset.class_names[own]
+    assert text.splitlines()[0] == f"sample {i + 1} · {name}"
+    assert text.splitlines()[-1].startswith("own score − best other = −")
+
+
+def test_the_mistakes_of_m_classes_are_marked(make_canvas):
+    canvas, ws = make_canvas(_iris("lda"), view=(0.0, 8.0, -1.0, 3.5))
+    wrong = np.flatnonzero(ws.learner.predict(ws.dataset.X) != ws.dataset.y)
+    assert wrong.size == 6 and np.array_equal(ws.misclassified(), wrong)
+    layer = canvas.layer("mistakes")
+    assert np.array_equal(layer.marked, wrong) and layer.items["mistake_marks"].isVisible()

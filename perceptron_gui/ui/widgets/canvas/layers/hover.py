@@ -9,6 +9,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore
 
+from .....core.class_edits import class_text
 from .....core.text import class_label, fmt, fmt_vec
 from .... import style
 from ..items import Marks
@@ -26,11 +27,15 @@ def hover_text(workspace, index: int, alpha=None) -> str:
     its α when the dual learner's multipliers ``alpha`` are given."""
     ds = workspace.dataset
     x, label = ds.X[index], int(ds.y[index])
-    lines = [f"sample {index + 1} · {class_label(ds.class_names, label)}", f"x = {fmt_vec(x)}"]
+    name = class_label(ds.class_names, label) if ds.is_binary else class_text(ds, label)
+    lines = [f"sample {index + 1} · {name}", f"x = {fmt_vec(x)}"]
     if ds.feature_names is not None:  # what the coordinates are, as the axes say
         lines.append(f"{ds.feature_names[0]} = {fmt(x[0])}, {ds.feature_names[1]} = {fmt(x[1])}")
     margins = workspace.training_margins()
-    if margins is not None and index < len(margins):
+    if margins is not None and index < len(margins) and not ds.is_binary:
+        # the multiclass margin: its own class's score less the best of the others
+        lines.append(f"own score − best other = {fmt(float(margins[index]))}")
+    elif margins is not None and index < len(margins):
         functional = float(margins[index])
         text = f"y·f(x) = {fmt(functional)}"
         ro = workspace.readouts()

@@ -1,4 +1,5 @@
-"""The misclassified samples: a cross on each point with ``y f(x) <= 0`` now, or their pixels."""
+"""The misclassified samples: a cross on each point with ``y f(x) <= 0`` now (with m classes:
+whose own class does not score above every other), or their pixels."""
 
 from __future__ import annotations
 
@@ -75,7 +76,8 @@ class MistakesLayer(Layer):
 
     def _indices(self, frame) -> np.ndarray:
         ws = frame.workspace
-        on = frame.switches["mistakes"] and (frame.hyperplane is not None or contour_drawn(ws))
+        on = frame.switches["mistakes"] and (frame.hyperplane is not None or contour_drawn(ws)
+                                             or ws.multiclass)
         return ws.misclassified() if on else _NONE
 
     def cache_key(self, frame) -> tuple:
