@@ -417,3 +417,31 @@ def test_presenter_slides_with_views_show_every_caption_whole(qapp, tmp_path, ca
     assert len(shown) >= 3
     assert [out for _text, out in shown] == [text for text, _out in shown]  # none cut
     assert scales and all(s.font_pt < style.PRESENTER.font_pt for s in scales)
+
+
+@pytest.mark.parametrize("name", ["three-classes-lda", "three-classes-qda"])
+def test_a_demo_of_three_classes_renders_its_three_regions(qapp, tmp_path, capsys, name):
+    """Every check of the steps rendered holds, and each class's tint fills part of the
+    picture (rendered in the light scheme, as a PNG is)."""
+    import numpy as np
+
+    from perceptron_gui.ui import style
+    from perceptron_gui.ui.widgets.canvas.layers.draw import over_background
+
+    out = tmp_path / "three.png"
+    code, _, err = _render(capsys, name, "-o", str(out), "--steps", "2", "--size", "800x600")
+    assert code == 0, err
+    with Image.open(out) as im:
+        pixels = np.asarray(im.convert("RGB")).reshape(-1, 3)
+    with style.using(style.LIGHT) as pal:
+        alpha = pal.pos_region[3]
+        tints = [over_background((*_rgb(c), alpha))[:3] for c in pal.class_colors[:3]]
+    shares = [float(np.mean((pixels == t).all(axis=1))) for t in tints]
+    assert all(share > 0.02 for share in shares), shares
+
+
+def _rgb(color) -> tuple[int, int, int]:
+    import pyqtgraph as pg
+
+    c = pg.mkColor(color)
+    return c.red(), c.green(), c.blue()
