@@ -251,3 +251,36 @@ def test_the_mistakes_of_m_classes_are_marked(make_canvas):
     assert wrong.size == 6 and np.array_equal(ws.misclassified(), wrong)
     layer = canvas.layer("mistakes")
     assert np.array_equal(layer.marked, wrong) and layer.items["mistake_marks"].isVisible()
+
+
+def test_a_pan_within_the_cut_polygons_redraws_nothing_and_a_far_one_recuts(make_canvas):
+    canvas, ws = make_canvas(_iris("lda"), view=(0.0, 8.0, -1.0, 3.5))
+    layer = canvas.layer("classes")
+    item = layer.items["class_region_0"]
+    before = item.path()
+    canvas.getViewBox().setRange(xRange=(0.5, 8.5), yRange=(-1.0, 3.5), padding=0)
+    canvas.refresh()
+    assert item.path() is not before and item.path() == before  # the same polygon, kept
+    canvas.getViewBox().setRange(xRange=(30.0, 38.0), yRange=(-1.0, 3.5), padding=0)
+    canvas.refresh()
+    assert item.path() != before
+    rng = np.random.default_rng(2)
+    points = rng.uniform([30.0, -1.0], [38.0, 3.5], (500, 2))
+    drawn, at = layer.drawn_classes(ws, points)
+    assert np.array_equal(drawn, ws.learner.predict(at))
+
+
+def test_the_grid_of_a_fitted_learner_comes_from_a_worker_and_is_the_same(make_canvas, qtbot):
+    canvas, ws = make_canvas(_iris("qda"), view=(0.0, 8.0, -1.0, 3.5))
+    layer = canvas.layer("classes")
+    now = layer.items["class_regions"].image.copy()
+    canvas.getViewBox().setRange(xRange=(0.5, 8.5), yRange=(-1.0, 3.5), padding=0)
+    canvas.refresh(finish=False)  # as the window redraws: the grid in a worker
+    assert layer.pending  # asked for, not drawn on this thread
+    qtbot.waitUntil(lambda: not layer.pending, timeout=10_000)
+    later = layer.items["class_regions"].image
+    assert later.shape != now.shape or not np.array_equal(later, now)  # the new view's
+    rng = np.random.default_rng(3)
+    points = rng.uniform([0.5, -1.0], [8.5, 3.5], (1500, 2))
+    drawn, at = layer.drawn_classes(ws, points)
+    assert np.array_equal(drawn, ws.learner.predict(at))

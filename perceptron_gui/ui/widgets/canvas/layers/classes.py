@@ -24,11 +24,13 @@ from ..geometry import (
 )
 from ..items import Lines
 from ..legend import marker_sample
+from ..newest import NewestJob
 from .base import Layer, LegendEntry, line_rows
 from .boundary import boundary_pen
-from .draw import over_background, path, rgba, set_line, show
+from .draw import item_alive, over_background, path, rgba, set_line, show
 
-__all__ = ["ClassRegionsLayer", "claims_polygons", "class_grid", "linear_boundaries",
+__all__ = ["ClassRegionsLayer", "claims_polygons", "class_grid", "grid_picture",
+           "linear_boundaries",
            "linear_regions", "paint", "refined", "region_boundaries", "regions_picture",
            "winners"]
 
@@ -183,6 +185,31 @@ def _traced(xs, ys, S: np.ndarray, junctions) -> np.ndarray:
     return cell_segments(values, known, [b[cells] for b in box])
 
 
+def grid_picture(learner, grid, tints, regions: bool, boundary: bool):
+    """``(S, picture, segments)`` of ``learner``'s class scores on ``grid`` (:func:`class_grid`):
+    the scores (ny, nx, m), the regions' RGBA picture in ``tints`` (each class's, in the
+    order of ``learner.classes_``; None unless ``regions``) and the boundaries' segments
+    (empty unless ``boundary``). Touches no widget: a worker's job."""
+    rect, nx, ny = grid
+    xs, ys, G = cell_centres(rect, nx, ny)
+
+    def scores_at(points):
+        with np.errstate(over="ignore", invalid="ignore"):
+            values = np.asarray(learner.decision_function(points), dtype=np.float64)
+        values[~np.isfinite(values)] = np.nan  # an overflowed score: not drawn
+        return values
+
+    S = scores_at(G)
+    picture = None
+    if regions:
+        labels = refined(winners(S).reshape(ny, nx), rect,
+                         lambda points: winners(scores_at(points)))
+        picture = paint(labels, tints)
+    segs = (region_boundaries(xs, ys, S.reshape(ny, nx, -1), scores_at) if boundary
+            else np.empty((0, 2)))
+    return S.reshape(ny, nx, -1), picture, segs
+
+
 def _sides(W, B):
     """For every pair of classes, where class ``k``'s linear score is at least ``j``'s:
     ``normals`` (m, m, 2) and ``levels`` (m, m), the half-plane ``normal·x >= level``, and
@@ -274,6 +301,15 @@ class ClassRegionsLayer(Layer):
     def __init__(self):
         super().__init__()
         self.scores = None
+        self._cut = None  # linear scores: (what was drawn, the rectangle it was cut to)
+        self._job = NewestJob(lambda request: (grid_picture, request), self._apply_grid,
+                              lambda: item_alive(self.regions))
+
+    def hide(self, *names: str) -> None:
+        """Hide items; the polygons are cut afresh when next shown, no grid is awaited."""
+        super().hide(*names)
+        self._cut = None
+        self._job.drop()
 
     def create(self, view_box) -> None:
         no_pen = QtGui.QPen(QtCore.Qt.PenStyle.NoPen)
@@ -317,8 +353,8 @@ class ClassRegionsLayer(Layer):
     def update(self, frame) -> None:
         ws = frame.workspace
         on = frame.switches
-        self.scores = None
         if not ws.multiclass or not (on["regions"] or on["boundary"]):
+            self.scores = None
             self.hide()
             return
         learner = ws.learner
@@ -326,8 +362,11 @@ class ClassRegionsLayer(Layer):
         listed = ws.dataset.listed_classes
         places = [listed.index(int(c)) for c in learner.classes_]
         if caps.class_lines:
+            self._job.drop()
+            self.scores = None  # no grid: polygons
             self._draw_polygons(frame, learner, places)
         else:
+            self._cut = None
             self._draw_grid(frame, learner, places)
         claims = caps.claims and caps.class_lines
         W = np.asarray(learner.coef_, dtype=np.float64) if claims else None
@@ -348,14 +387,21 @@ class ClassRegionsLayer(Layer):
         show(claims and on["regions"], self.none_claims, self.several_claims)
 
     def _draw_polygons(self, frame, learner, places) -> None:
-        """Linear scores: each region the polygon where its class wins, exactly."""
+        """Linear scores: each region the polygon where its class wins, exactly, cut to the
+        view grown by two of its sizes on every side; a pan within that redraws nothing."""
         on = frame.switches
         W = np.asarray(learner.coef_, dtype=np.float64)
         B = np.asarray(learner.intercept_, dtype=np.float64)
         self.regions.setVisible(False)
+        key = (W.tobytes(), B.tobytes(), tuple(places), on["regions"], on["boundary"])
+        if self._cut is not None and self._cut[0] == key and _covers(self._cut[1],
+                                                                         frame.view):
+            return
+        rect = frame.clip_rect(2.0)
+        self._cut = (key, rect)
         used = set()
         finite = np.isfinite(W).all() and np.isfinite(B).all()
-        regions = linear_regions(W, B, frame.rect) if finite else []
+        regions = linear_regions(W, B, rect) if finite else []
         if on["regions"]:
             for polygon, place in zip(regions, places, strict=True):
                 self.polygons[place].setPath(path([polygon]))
@@ -363,46 +409,38 @@ class ClassRegionsLayer(Layer):
         for k, item in enumerate(self.polygons):
             item.setVisible(k in used)
         if on["boundary"] and finite:
-            segs = linear_boundaries(W, B, frame.rect, regions)
+            segs = linear_boundaries(W, B, rect, regions)
             self.boundaries.setData(segs[:, 0], segs[:, 1])
             self.boundaries.setVisible(len(segs) > 0)
         else:
             self.boundaries.setVisible(False)
 
     def _draw_grid(self, frame, learner, places) -> None:
-        """Other scores: their argmax on a grid, 4x finer where the class changes."""
-        on = frame.switches
+        """Other scores: their argmax on a grid, 3x finer where the class changes, computed
+        in a worker for a learner fitted at once (the last picture stays meanwhile)."""
         for item in self.polygons:
             item.setVisible(False)
         grid = class_grid(frame.view, frame.pixel_size)
         if grid is None:
+            self._job.drop()
             show(False, self.regions, self.boundaries)
             return
-        rect, nx, ny = grid
-        x0, x1, y0, y1 = rect
-        xs, ys, G = cell_centres(rect, nx, ny)
+        on = frame.switches
+        request = (learner, grid, self.tints[places], on["regions"], on["boundary"])
+        now = frame.now or frame.workspace.capabilities.steps  # a run changes in place
+        self._job.request(request, now=now)
 
-        def scores_at(points):
-            with np.errstate(over="ignore", invalid="ignore"):
-                values = np.asarray(learner.decision_function(points), dtype=np.float64)
-            values[~np.isfinite(values)] = np.nan  # an overflowed score: not drawn
-            return values
-
-        S = scores_at(G)
-        self.scores = (rect, nx, ny, S.reshape(ny, nx, -1))
-        if on["regions"]:
-            labels = refined(winners(S).reshape(ny, nx), rect,
-                             lambda points: winners(scores_at(points)))
-            self.regions.setImage(paint(labels, self.tints[places]), autoLevels=False,
-                                  levels=None)
+    def _apply_grid(self, request, out) -> None:
+        _learner, ((x0, x1, y0, y1), nx, ny), _tints, regions, boundary = request
+        S, picture, segs = out
+        self.scores = ((x0, x1, y0, y1), nx, ny, S)
+        if regions:
+            self.regions.setImage(picture, autoLevels=False, levels=None)
             self.regions.setRect(QtCore.QRectF(x0, y0, x1 - x0, y1 - y0))
-        self.regions.setVisible(on["regions"])
-        if on["boundary"]:
-            segs = region_boundaries(xs, ys, S.reshape(ny, nx, -1), scores_at)
+        self.regions.setVisible(regions)
+        if boundary:
             self.boundaries.setData(segs[:, 0], segs[:, 1])
-            self.boundaries.setVisible(len(segs) > 0)
-        else:
-            self.boundaries.setVisible(False)
+        self.boundaries.setVisible(boundary and len(segs) > 0)
 
     def drawn_classes(self, workspace, points) -> tuple[np.ndarray, np.ndarray]:
         """The class whose drawn region holds each of ``points`` (-1: none), and where the
@@ -446,6 +484,15 @@ class ClassRegionsLayer(Layer):
             rows.append(_patch_row("claims_several", "several classes claim it",
                                    self.several_brush))
         return rows
+
+
+def _covers(rect, view) -> bool:
+    """Whether ``rect`` holds ``view`` and is at most 8 times as wide and high (a polygon cut
+    far outside a small view would draw its edges imprecisely)."""
+    x0, x1, y0, y1 = rect
+    v0, v1, w0, w1 = view
+    return (x0 <= v0 and v1 <= x1 and y0 <= w0 and w1 <= y1
+            and x1 - x0 <= 8 * (v1 - v0) and y1 - y0 <= 8 * (w1 - w0))
 
 
 def _patch_row(name: str, text: str, brush) -> LegendEntry:
