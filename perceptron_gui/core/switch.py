@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import theory
+from .class_edits import class_text
 from .dataset import Dataset
 from .learners import registry
 from .values import readonly
@@ -43,6 +44,9 @@ class DataProblem(enum.Enum):
     #: More than two classes for a learner that learns two (:attr:`Capabilities.multiclass
     #: <perceptron_gui.core.learners.registry.Capabilities.multiclass>` False).
     TWO_CLASSES = "two_classes"
+    #: A class of more than two with no point yet (just added, or its points deleted):
+    #: a learner of m classes estimates every class from its points.
+    EMPTY_CLASS = "empty_class"
 
 
 def find_data_problem(dataset: Dataset, learner: str = registry.DEFAULT) -> DataProblem | None:
@@ -53,6 +57,8 @@ def find_data_problem(dataset: Dataset, learner: str = registry.DEFAULT) -> Data
         return DataProblem.NO_POINTS
     if not dataset.has_both_classes:
         return DataProblem.ONE_CLASS
+    if not dataset.is_binary and min(dataset.class_counts()) == 0:
+        return DataProblem.EMPTY_CLASS
     return DataProblem.LDA_TOO_FEW if dataset.n < registry.get(learner).min_points else None
 
 
@@ -61,12 +67,23 @@ def describe_problem(problem: DataProblem | None, dataset: Dataset,
     """A problem stated plainly (no gestures: how to add a point is the UI's to say)."""
     if problem is DataProblem.NO_POINTS:
         return "No points yet: add points of both classes."
+    if problem is DataProblem.ONE_CLASS and not dataset.is_binary:
+        have = next((c for c, k in zip(dataset.classes, dataset.class_counts(), strict=True)
+                     if k), None)
+        if have is None:
+            return "No points yet: add points of every class."
+        return f"Only class {class_text(dataset, have)} so far: add points of the others."
     if problem is DataProblem.ONE_CLASS:
         other = "−1" if dataset.n_pos else "+1"
         return f"Only one class so far: add a point of class {other}."
     if problem is DataProblem.TWO_CLASSES:
         return (f"{registry.get(learner).display_name} learns two classes, −1 and +1; these "
                 f"data have {dataset.n_classes}.")
+    if problem is DataProblem.EMPTY_CLASS:
+        empty = [c for c, k in zip(dataset.classes, dataset.class_counts(), strict=True) if not k]
+        names = ", ".join(class_text(dataset, c) for c in empty)
+        return (f"No points of class {names} yet: {registry.get(learner).display_name} "
+                "learns every class from its points.")
     if problem is DataProblem.LDA_TOO_FEW:
         spec = registry.get(learner)
         return spec.too_few or f"{spec.display_name} needs at least {spec.min_points} points."
@@ -127,10 +144,11 @@ def margins_of(learner, dataset: Dataset) -> np.ndarray:
     With more than two classes, the multiclass margin: a sample's own class's
     score less the largest other one (``<= 0``: a mistake, as ``y f(x) <= 0``).
     """
-    scores = learner.decision_function(dataset.X)
-    if dataset.is_binary:
-        return readonly(dataset.y * scores)
-    return readonly(class_margins(scores, np.searchsorted(learner.classes_, dataset.y)))
+    with np.errstate(over="ignore", invalid="ignore"):  # inf − inf: NaN, as a run sees it
+        scores = learner.decision_function(dataset.X)
+        if dataset.is_binary:
+            return readonly(dataset.y * scores)
+        return readonly(class_margins(scores, np.searchsorted(learner.classes_, dataset.y)))
 
 
 def class_margins(scores: np.ndarray, own: np.ndarray) -> np.ndarray:

@@ -28,6 +28,9 @@ def problem_text(workspace) -> str:
     in_game = game_of(workspace) is not None  # the labels are the game's, not clicks'
     if kind is DataProblem.NO_POINTS:
         return GAME_START if in_game else NO_POINTS
+    if kind is DataProblem.ONE_CLASS and not workspace.dataset.is_binary:
+        return (f"{(workspace.problem or '').rstrip('.')}: choose another class (its key) and "
+                "click.")
     if kind is DataProblem.ONE_CLASS:
         have, other = ("+1", f"{MINUS}1") if workspace.dataset.n_pos else (f"{MINUS}1", "+1")
         if in_game:
@@ -39,6 +42,9 @@ def problem_text(workspace) -> str:
         return f"{(workspace.problem or '').rstrip('.')}: click to add another."
     if kind is DataProblem.LDA_FAILED:
         return f"{workspace.spec.display_name} cannot be fitted: {workspace.problem}"
+    if kind is DataProblem.EMPTY_CLASS:
+        return (f"{(workspace.problem or '').rstrip('.')}: click to add one (its key chooses "
+                "it), or Edit ▸ Remove the active class.")
     if kind is DataProblem.TWO_CLASSES:
         names = [registry.get(key).display_name for key in registry.multiclass()]
         choose = f"choose {_either(names)}, " if names else ""

@@ -6,6 +6,7 @@ import numpy as np
 
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.learners import registry
+from perceptron_gui.core.switch import DataProblem
 from perceptron_gui.ui.class_actions import GLYPHS
 
 
@@ -69,3 +70,26 @@ def test_more_classes_than_the_learner_learns_says_what_to_do(window):
     for key in registry.multiclass():  # the learners that do learn three classes, by name
         assert registry.get(key).display_name in text
     assert registry.multiclass() and registry.DEFAULT not in registry.multiclass()
+
+
+def test_a_class_without_points_is_said_and_nothing_is_drawn_wrong(window, qtbot):
+    from perceptron_gui.ui.wording import problem_text
+
+    ws = window.workspace
+    window.workspace.set_dataset(Dataset([[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0]],
+                                         [0, 1, 1, 0], classes=(0, 1, 2),
+                                         class_names=("a", "b", "c")))
+    ws.set_learner("lda")
+    window.canvas.refresh()  # nothing raises: no model to draw
+    assert ws.problem_kind is DataProblem.EMPTY_CLASS and not ws.has_model
+    text = problem_text(ws)
+    assert text.startswith("No points of class c yet: LDA learns every class from its points")
+    assert "Edit ▸ Remove the active class" in text
+    ws.set_dataset(Dataset([[0.0, 0.0], [1.0, 0.0]], [1, 1], classes=(0, 1, 2),
+                           class_names=("a", "b", "c")))
+    assert problem_text(ws).startswith("Only class b so far: add points of the others")
+    ws.set_dataset(Dataset([[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0], [3, 3], [3, 4]],
+                           [0, 1, 1, 0, 2, 2], classes=(0, 1, 2), class_names=("a", "b", "c")))
+    window.canvas.refresh()
+    assert ws.problem is None and ws.multiclass
+    assert window.canvas.layer("classes").items["class_boundaries"].isVisible()

@@ -71,7 +71,8 @@ class OneVsRest:
         """Each learner's score: shape (n, m), or (n,) for two classes (as scikit-learn)."""
         X = np.asarray(X, dtype=np.float64)
         if hasattr(self, "coef_"):  # the lines at once, as scikit-learn sums them
-            scores = X @ self.coef_.T + self.intercept_
+            with np.errstate(over="ignore", invalid="ignore"):  # far out: ±inf, as f is
+                scores = X @ self.coef_.T + self.intercept_
         else:
             scores = np.column_stack([np.ravel(e.decision_function(X))
                                       for e in self.estimators_])
