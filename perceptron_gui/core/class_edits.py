@@ -61,6 +61,7 @@ class AddClass(Edit):
         if dataset.n_classes >= MAX_CLASSES:
             raise ValueError(f"a data set has at most {MAX_CLASSES} classes")
         label = max(dataset.classes) + 1
+        _check_unused(dataset, self.name)
         new = dataset.with_classes(dataset.X, dataset.y, [*_names(dataset), self.name],
                                    [*dataset.classes, label])
         return new, ReplaceAll.from_dataset(dataset, f"Remove class {self.name}")  # exact
@@ -122,9 +123,17 @@ class RenameClass(Edit):
     def apply(self, dataset: Dataset) -> tuple[Dataset, Edit]:
         k = _position(dataset, self.label)
         names = _names(dataset)
+        _check_unused(dataset, self.name, but=k)
         names[k] = self.name
         new = dataset.with_names(dataset.feature_names, names)
         return new, SetClassNames(dataset.class_names)
+
+
+def _check_unused(dataset: Dataset, name: str, but: int | None = None) -> None:
+    """ValueError when another class than the ``but``-th already has the name ``name``."""
+    taken = [n for k, n in enumerate(_names(dataset)) if k != but]
+    if name in taken:
+        raise ValueError(f"a class is already named {name!r}: two classes would look the same")
 
 
 @dataclass(frozen=True, eq=False)

@@ -186,10 +186,8 @@ class LearnerSpec:
 def on_classes(caps: Capabilities, binary: bool) -> Capabilities:
     """``caps`` on data of two classes (``binary``), or of more: then a multiclass learner
     scores each class (no one line ``w·x + b``, no arrow, no Novikoff bound of one separator)."""
-    if binary:
+    if binary or not caps.multiclass:  # a learner of two classes says why it cannot run
         return caps
-    if not caps.multiclass:  # it cannot run: no bound of these data either
-        return dataclasses.replace(caps, novikoff=False)
     return dataclasses.replace(caps, linear=False, novikoff=False, arrow_from_means=False,
                                start=False, class_lines=caps.linear)
 

@@ -99,11 +99,16 @@ _SECTIONS = {
 _EPOCH_COUNT = ("Mistakes this epoch", "Updates this epoch")
 
 #: The covariance row's label and tip when each class has its own (QDA, naive Bayes).
+_PRIORS_LABEL = next(label for key, label, *_rest in FIELDS if key == "priors")
 _PER_CLASS = ("Covariances Σ₋, Σ₊",
               "The covariance of each class, from its own samples: QDA's Σ₋ and Σ₊\n"
               "(naive Bayes keeps their diagonals, the variances). Each δₖ(x) uses\n"
               "its own Σₖ: the boundary is a conic (a line when they are equal).")
 _POOLED = next((label, tip) for key, label, _sec, _kind, tip in FIELDS if key == "covariance")
+#: The labels of the class model's rows with more than two classes.
+_MANY_PRIORS = "Priors π₁ … πₘ"
+_MANY_PER_CLASS = "Covariances Σ₁ … Σₘ"
+_SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 
 #: Fields whose value spans the whole width (no label column).
 _WIDE = ("note", "update", "status")
@@ -271,8 +276,12 @@ class ReadoutPanel(QtWidgets.QWidget):
             for key in ("R", "gamma", "note"):
                 texts.pop(key, None)
         self._names["mistakes"].setText(_EPOCH_COUNT[0 if caps.novikoff else 1])
+        many = not ws.dataset.is_binary
+        self._names["priors"].setText(_MANY_PRIORS if many else _PRIORS_LABEL)
         if "covariance" in texts:  # one pooled Σ (LDA), or one a class (QDA, naive Bayes)
             label, tip = _POOLED if np.ndim(ws.learner.covariance_) == 2 else _PER_CLASS
+            if many and label == _PER_CLASS[0]:
+                label = _MANY_PER_CLASS
             self._names["covariance"].setText(label)
             for widget in (self._names["covariance"], self._values["covariance"]):
                 widget.setToolTip(tip)
@@ -340,6 +349,9 @@ class ReadoutPanel(QtWidgets.QWidget):
                       f"{fmt_percent(100.0 * err)}  ({fmt_count(wrong)} of {fmt_count(n)})")
         if ws.capabilities.nonlinear_kernel:
             t["w"], t["margin"] = "in feature space (kernel)", "— (kernel)"
+        elif ws.multiclass:
+            t["w"] = f"one wₖ a class ({ws.dataset.n_classes} classes)"
+            t["margin"] = "— (a margin of two classes)"
         elif not ws.capabilities.linear and ws.has_model:
             t["w"], t["margin"] = "— (the boundary is not a line)", "— (not a line)"
         elif r.w is None:
@@ -359,7 +371,8 @@ class ReadoutPanel(QtWidgets.QWidget):
                 rows = "\n".join(fmt_vec(row) for row in cov)
             else:  # one a class (QDA, naive Bayes), in the order of classes_: −, +, a
                 # matrix row a line, so that no row wraps in the narrow column
-                names = ("Σ₋", "Σ₊") if len(cov) == 2 else [f"Σ{k}" for k in range(len(cov))]
+                names = (("Σ₋", "Σ₊") if ws.dataset.is_binary else
+                         [f"Σ{str(k + 1).translate(_SUBSCRIPTS)}" for k in range(len(cov))])
                 rows = "\n".join(f"{name} " + f"\n{' ' * (len(name) + 1)}".join(
                     fmt_vec(row) for row in block) for name, block in zip(names, cov, strict=True))
             extra = []

@@ -348,3 +348,25 @@ def test_no_row_overlaps_the_next_after_the_learner_changes(window, qtbot):
     assert len(rows) > 5
     assert [(a, b) for a, b in zip(rows, rows[1:], strict=False)
             if b.top() <= a.bottom()] == []
+
+
+@pytest.mark.parametrize("learner", ["lda", "qda"])
+def test_three_classes_are_named_as_three_not_as_plus_and_minus(qtbot, learner):
+    from perceptron_gui.core import samples
+
+    data, _info = samples.load("iris-versicolor-virginica-petal", all_classes=True)
+    ws = Workspace(data, learner)
+    panel = make_panel(qtbot, ws)
+    values = panel.values()
+    label = {key: panel.findChild(QtWidgets.QLabel, f"readoutLabel_{key}").text()
+             for key in ("priors", "covariance")}
+    assert label["priors"] == "Priors π₁ … πₘ"
+    assert values["priors"] == fmt_vec(ws.learner.priors_)
+    assert values["w"] == "one wₖ a class (3 classes)"
+    assert values["classes"] == "setosa: 50\nversicolor: 50\nvirginica: 50\n" \
+        "x₁: petal_length\nx₂: petal_width"
+    if learner == "qda":
+        assert label["covariance"] == "Covariances Σ₁ … Σₘ"
+        assert values["covariance"].startswith("Σ₁ ") and "\nΣ₃ " in values["covariance"]
+    else:
+        assert label["covariance"] == "Pooled covariance Σ"

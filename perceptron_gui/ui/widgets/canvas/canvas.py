@@ -484,6 +484,9 @@ class Canvas(pg.PlotWidget):
 
     def leaveEvent(self, ev):
         self._gestures.leave_event()
+        for layer in self._layers:
+            if layer.created:
+                layer.pointer_left()
         super().leaveEvent(ev)
 
     def event(self, ev):

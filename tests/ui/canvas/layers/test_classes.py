@@ -28,6 +28,7 @@ from perceptron_gui.ui.widgets.canvas.layers.probability import (
     posteriors_text,
     shading,
 )
+from tests.ui.canvas.helpers import legend_texts
 
 
 def _iris(learner: str) -> Workspace:
@@ -284,3 +285,28 @@ def test_the_grid_of_a_fitted_learner_comes_from_a_worker_and_is_the_same(make_c
     points = rng.uniform([0.5, -1.0], [8.5, 3.5], (1500, 2))
     drawn, at = layer.drawn_classes(ws, points)
     assert np.array_equal(drawn, ws.learner.predict(at))
+
+
+def test_the_posteriors_readout_is_inside_the_view_and_goes_with_the_pointer(make_canvas):
+    canvas, ws = make_canvas(_iris("lda"), view=(0.0, 8.0, -1.0, 3.5))
+    canvas.set_visible_layers(probability=True)
+    canvas.refresh()
+    layer = canvas.layer("probability")
+    readout = layer.items["posterior_readout"]
+    layer.show_posterior_at(4.9, 1.6)
+    assert readout.isVisible() and readout.text().count("\n") == 2
+    box = canvas.getViewBox().sceneBoundingRect()
+    shown = readout.sceneBoundingRect()
+    assert box.contains(shown), (box, shown)  # every line whole: the class names too
+    layer.pointer_left()
+    assert not readout.isVisible() and layer.hover is None
+
+
+def test_a_worker_s_first_picture_puts_the_boundaries_in_the_legend(make_canvas, qtbot):
+    canvas, ws = make_canvas(_iris("qda"), view=(0.0, 8.0, -1.0, 3.5))
+    layer = canvas.layer("classes")
+    layer.hide()  # as before a first picture: nothing drawn, nothing listed
+    canvas.getViewBox().setRange(xRange=(0.2, 8.2), yRange=(-1.0, 3.5), padding=0)
+    canvas.refresh(finish=False)
+    qtbot.waitUntil(lambda: not layer.pending, timeout=10_000)
+    assert "boundaries between classes" in legend_texts(canvas)

@@ -231,6 +231,9 @@ class Layer:
         """The legend rows of this layer for ``frame`` (by the learner, switches, what it shows)."""
         return []
 
+    def pointer_left(self) -> None:
+        """The pointer left the canvas: forget what was shown under it."""
+
     def keep_in_view(self, frame: Frame):
         """Data points a fitted view keeps in sight (shape (n, 2)), or None."""
         return None

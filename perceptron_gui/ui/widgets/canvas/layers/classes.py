@@ -433,6 +433,7 @@ class ClassRegionsLayer(Layer):
     def _apply_grid(self, request, out) -> None:
         _learner, ((x0, x1, y0, y1), nx, ny), _tints, regions, boundary = request
         S, picture, segs = out
+        was = self.regions.isVisible() or self.boundaries.isVisible()
         self.scores = ((x0, x1, y0, y1), nx, ny, S)
         if regions:
             self.regions.setImage(picture, autoLevels=False, levels=None)
@@ -441,6 +442,8 @@ class ClassRegionsLayer(Layer):
         if boundary:
             self.boundaries.setData(segs[:, 0], segs[:, 1])
         self.boundaries.setVisible(boundary and len(segs) > 0)
+        if not was:  # the first picture of a worker: the legend lists the layer now
+            self.changed()
 
     def drawn_classes(self, workspace, points) -> tuple[np.ndarray, np.ndarray]:
         """The class whose drawn region holds each of ``points`` (-1: none), and where the

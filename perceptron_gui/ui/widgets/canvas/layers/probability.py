@@ -289,7 +289,13 @@ class ProbabilityLayer(Layer):
         y = top + h
         if y + text.height() > box.bottom():
             y = top - text.height()
-        self.readout.setPos(min(left + w - margin - text.width(), box.right() - text.width()), y)
+        x = min(left + w - margin - text.width(), box.right() - text.width())
+        self.readout.setPos(max(x, box.left() + margin), y)  # a long text starts in the view
+
+    def pointer_left(self) -> None:
+        """No posterior under a pointer that left the canvas."""
+        self.hover = None
+        self.readout.setVisible(False)
 
     def _pointer_moved(self, scene_pos) -> None:
         model = self._shown_model

@@ -41,7 +41,8 @@ class RadiusLayer(Layer):
 
     def _linear_perceptron(self, frame) -> bool:
         caps = frame.workspace.capabilities
-        return frame.switches["radius"] and caps.novikoff and not caps.nonlinear_kernel
+        return (frame.switches["radius"] and caps.novikoff and not caps.nonlinear_kernel
+                and frame.workspace.dataset.is_binary)  # Novikoff's R: of two classes
 
     def update(self, frame) -> None:
         r = frame.workspace.dataset.radius()  # the data set keeps it
