@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from ....core.class_edits import class_text
 from ....core.dataset import (
     AddPoints,
     Dataset,
@@ -60,10 +61,15 @@ HELP_TEXT = (
 )
 
 def hint_text(problem, active_class: int = 1, missing: int = -1,
-              learner=None) -> str | None:
+              learner=None, dataset=None) -> str | None:
     """What the canvas says about a data problem (:attr:`Workspace.problem_kind`), or None;
-    ``missing``: the class without points, ``learner``: the spec whose minimum is said."""
+    ``missing``: the class without points, ``learner``: the spec whose minimum is said,
+    ``dataset``: data of more than two classes, whose classes are named and keyed."""
     kind = getattr(problem, "name", None)
+    if dataset is not None and not dataset.is_binary:
+        many = _hint_of_many(kind, active_class, dataset)
+        if many is not None:
+            return many
     if kind == "NO_POINTS":
         return (f"Click to add a point of class {signed(active_class)} · right-click for "
                 f"class {signed(-active_class)}\nor File ▸ Generate synthetic data / Demos")
@@ -75,6 +81,23 @@ def hint_text(problem, active_class: int = 1, missing: int = -1,
             return "The learner needs more points: click to add more"
         return (f"{learner.display_name} needs at least {fmt_count(learner.min_points)} points: "
                 "click to add more")
+    return None
+
+
+def _hint_of_many(kind, active_class: int, dataset) -> str | None:
+    """:func:`hint_text` with 3 to 8 classes, each by its name and its key."""
+    listed = dataset.listed_classes
+
+    def named(c) -> str:
+        return f"{class_text(dataset, c)} (key {listed.index(c) + 1})"
+
+    if kind == "NO_POINTS":
+        return (f"Click to add a point of class {named(active_class)} · right-click for the "
+                "next class\nor File ▸ Open real data set / Demos")
+    if kind in ("ONE_CLASS", "EMPTY_CLASS"):
+        counts = dict(zip(dataset.classes, dataset.class_counts(), strict=True))
+        empty = [c for c in listed if not counts[c]]
+        return f"Choose class {named(empty[0])} and click: every class needs points"
     return None
 
 

@@ -39,3 +39,19 @@ def test_the_empty_canvas_says_what_to_do_until_there_is_data(make_canvas, qtbot
     ws.apply_edit(ReplaceAll.from_dataset(type(ws.dataset)()))
     qtbot.waitUntil(hint.isVisible)
     assert hint.toPlainText().startswith("Click to add")
+
+
+def test_with_three_classes_the_hint_names_classes_and_keys():
+    from perceptron_gui.core.dataset import Dataset
+
+    empty = Dataset(classes=(0, 1, 2), class_names=("setosa", "versicolor", "virginica"))
+    text = hint_text(DataProblem.NO_POINTS, 1, dataset=empty)
+    assert text.startswith("Click to add a point of class versicolor (key 2) · right-click for "
+                           "the next class")
+    one = Dataset([[0.0, 0.0]], [0], classes=(0, 1, 2), class_names=("a", "b", "c"))
+    assert hint_text(DataProblem.ONE_CLASS, 0, dataset=one) == (
+        "Choose class b (key 2) and click: every class needs points")
+    two = Dataset([[0.0, 0.0], [1.0, 1.0]], [0, 2], classes=(0, 1, 2),
+                  class_names=("a", "b", "c"))
+    assert hint_text(DataProblem.EMPTY_CLASS, 0, dataset=two).startswith("Choose class b (key 2)")
+    assert "+1" not in text and "−1" not in text

@@ -50,7 +50,7 @@ class HintLayer(Layer):
                     "so some are off the canvas. The readouts' numbers are exact;\n"
                     "rescale the data to see every point.")
         return hint_text(frame.workspace.problem_kind, frame.active_class,
-                         -1 if ds.n_pos else 1, learner=frame.workspace.spec)
+                         -1 if ds.n_pos else 1, learner=frame.workspace.spec, dataset=ds)
 
     def update(self, frame) -> None:
         text = self.text(frame)
