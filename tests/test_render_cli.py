@@ -445,3 +445,35 @@ def _rgb(color) -> tuple[int, int, int]:
 
     c = pg.mkColor(color)
     return c.red(), c.green(), c.blue()
+
+
+def test_an_svg_draws_the_colour_bar_where_the_png_does(qapp, tmp_path, capsys):
+    """The bar's levels were an image the SVG placed without the bar's offset (and its frame
+    with them): the bar went missing in a browser's rendering."""
+    import numpy as np
+    from PySide6 import QtGui, QtSvg
+
+    png, svg = tmp_path / "a.png", tmp_path / "a.svg"
+    for out in (png, svg):
+        code, _, err = _render(capsys, "lda-vs-qda", "-o", str(out), "--size", "960x720")
+        assert code == 0, err
+    renderer = QtSvg.QSvgRenderer(str(svg))
+    image = QtGui.QImage(960, 720, QtGui.QImage.Format.Format_RGB32)
+    image.fill(QtGui.QColor("white"))
+    painter = QtGui.QPainter(image)
+    renderer.render(painter)
+    painter.end()
+    drawn = np.array([[image.pixelColor(x, y).getRgb()[:3] for x in range(960)]
+                      for y in range(720)], dtype=float)
+    with Image.open(png) as im:
+        want = np.asarray(im.convert("RGB"), dtype=float)
+
+    def frame_columns(rgb) -> set:
+        """The columns of the right half with a long dark run: the bar's frame's sides."""
+        dark = rgb.sum(axis=2) < 500  # the foreground, or half of it (a line between pixels)
+        return {int(x) for x in np.flatnonzero(dark[:, 480:].sum(axis=0) >= 100) + 480}
+
+    sides = frame_columns(want)
+    assert len(sides) >= 2  # the PNG's bar: its two sides
+    found = frame_columns(drawn)
+    assert all(min(abs(x - y) for y in found) <= 1 for x in sides), (sides, found)

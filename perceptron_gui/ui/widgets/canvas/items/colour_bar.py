@@ -20,7 +20,7 @@ class ColourBar(QtWidgets.QGraphicsItem):
         super().__init__()
         self.title = title
         self.ticks = list(ticks)
-        self._image = QtGui.QImage()
+        self._colors: list[QtGui.QColor] = []  # the table's rows, top first
         self._font = QtGui.QFont()
         self._pen = QtGui.QPen(QtGui.QColor("#333333"))
         self._back = QtGui.QColor(255, 255, 255, 200)
@@ -31,9 +31,8 @@ class ColourBar(QtWidgets.QGraphicsItem):
 
     def set_table(self, table: np.ndarray) -> None:
         """The colours, RGBA uint8 of shape (n, 4), the first at the bottom."""
-        rows = np.ascontiguousarray(table[::-1, None, :4], dtype=np.ubyte)  # top row first
-        image = QtGui.QImage(rows.data, 1, rows.shape[0], 4, QtGui.QImage.Format.Format_RGBA8888)
-        self._image = image.copy()
+        rows = np.asarray(table[::-1, :4], dtype=np.ubyte)  # top row first
+        self._colors = [QtGui.QColor(*(int(v) for v in row)) for row in rows]
         self.update()
 
     def set_labels(self, title: str, ticks) -> None:
@@ -91,10 +90,16 @@ class ColourBar(QtWidgets.QGraphicsItem):
         h = metrics.height()
         painter.drawText(QtCore.QRectF(0, 0.2 * h, self._rect.width(), h),
                          QtCore.Qt.AlignmentFlag.AlignHCenter, self.title)
-        if not self._image.isNull():
-            painter.setRenderHint(QtGui.QPainter.RenderHint.SmoothPixmapTransform, False)
-            painter.drawImage(self._bar, self._image)
-        painter.drawRect(self._bar)
+        if self._colors:  # a strip a level, not an image: Qt's SVG writer placed an
+            # image without the item's offset
+            bar, n = self._bar, len(self._colors)
+            step = bar.height() / n
+            for k, color in enumerate(self._colors):
+                painter.fillRect(QtCore.QRectF(bar.left(), bar.top() + k * step, bar.width(),
+                                               step + 0.5), color)
+        bar = self._bar  # its frame as a polyline: Qt's SVG writer dropped a rect's offset
+        painter.drawPolyline(QtGui.QPolygonF([bar.topLeft(), bar.topRight(), bar.bottomRight(),
+                                              bar.bottomLeft(), bar.topLeft()]))
         for pos, text in self.ticks:
             y = self._bar.bottom() - pos * self._bar.height()
             x = self._bar.right()
