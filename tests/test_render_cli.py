@@ -477,3 +477,18 @@ def test_an_svg_draws_the_colour_bar_where_the_png_does(qapp, tmp_path, capsys):
     assert len(sides) >= 2  # the PNG's bar: its two sides
     found = frame_columns(drawn)
     assert all(min(abs(x - y) for y in found) <= 1 for x in sides), (sides, found)
+
+
+def test_the_x_axis_title_is_whole_at_the_picture_s_bottom(qapp, tmp_path, capsys):
+    """pyqtgraph put the title 5 px below its axis: a PNG's edge cut p, g and _ off."""
+    import numpy as np
+
+    out = tmp_path / "t.png"
+    code, _, err = _render(capsys, "three-classes-lda", "-o", str(out), "--size", "960x720")
+    assert code == 0, err
+    with Image.open(out) as im:
+        rgb = np.asarray(im.convert("RGB"), dtype=int)
+    dark = rgb.sum(axis=2) < 450  # text
+    rows = np.flatnonzero(dark[:, 300:700].any(axis=1))  # the title's columns
+    assert rows.size and rows.max() <= 717  # its lowest ink clear of the last row
+    assert not dark[-1, 300:700].any() and not dark[-2, 300:700].any()

@@ -93,6 +93,15 @@ class ReadableAxis(pg.AxisItem):
         elif self.label.isVisible():
             self.showLabel(False)
 
+    def resizeEvent(self, ev=None) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(ev)
+        if self.orientation == "bottom" and self.label.isVisible():
+            # pyqtgraph nudges the title 5 px below the axis: the picture's edge (an
+            # export's) cut its descenders off ("petal_length" lost its p, g and _)
+            over = self.label.pos().y() + self.label.boundingRect().height() - self.size().height()
+            if over > 0:
+                self.label.setPos(self.label.pos().x(), self.label.pos().y() - over)
+
     def paint(self, p, opt, widget) -> None:
         # into the axis's pixel cache (a transparent pixmap; an export paints onto an image)
         # ticks and grid lines, which never overlap, come out the same written as blended,
