@@ -9,6 +9,7 @@ from __future__ import annotations
 import enum
 import functools
 import math
+import re
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -132,10 +133,25 @@ def build(dataset: Dataset, learner_name: str, params: dict, fitted=None,
                                                             params[learner_name])
         model.cache["fit"] = (done, why)
         if done is None:
-            model.problem_kind, model.problem = DataProblem.LDA_FAILED, why
+            model.problem_kind, model.problem = DataProblem.LDA_FAILED, named(why, dataset)
         else:
             model.learner = done
     return model
+
+
+def named(message: str, dataset: Dataset) -> str:
+    """A learner's ``message`` with the classes of m it numbers ("class 3") by their names
+    (the learners see labels; the data set knows what they are called)."""
+    if dataset.is_binary or dataset.class_names is None:
+        return message
+
+    def name(match) -> str:
+        label = int(match.group(2))
+        if label not in dataset.classes:
+            return match.group(0)
+        return f"{match.group(1)}lass {class_text(dataset, label)}"
+
+    return re.sub(r"\b([Cc])lass (\d+)\b", name, message)
 
 
 def margins_of(learner, dataset: Dataset) -> np.ndarray:

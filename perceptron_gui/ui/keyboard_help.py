@@ -18,7 +18,7 @@ __all__ = ["CANVAS_ROWS", "KeyboardHelp", "shortcut_rows"]
 #: The canvas's gestures and keys (not actions): (keys, what they do).
 CANVAS_ROWS = (
     ("Left click", "Add a point of the active class"),
-    ("Right click", "Add a point of the other class"),
+    ("Right click", "Add a point of the other class (with more classes: the next)"),
     ("Drag a point", "Move it (one undo step per drag)"),
     ("Drag empty space, middle drag", "Pan"),
     ("Wheel", "Zoom"),

@@ -6,6 +6,8 @@ readouts, the plots and the status bar all word it through :func:`problem_text`.
 
 from __future__ import annotations
 
+import re
+
 from ..core.game import game_of
 from ..core.learners import registry
 from ..core.text import MINUS
@@ -41,7 +43,7 @@ def problem_text(workspace) -> str:
     if kind is DataProblem.LDA_TOO_FEW:
         return f"{(workspace.problem or '').rstrip('.')}: click to add another."
     if kind is DataProblem.LDA_FAILED:
-        return f"{workspace.spec.display_name} cannot be fitted: {workspace.problem}"
+        return f"{workspace.spec.display_name} cannot be fitted: {_labelled(workspace)}"
     if kind is DataProblem.EMPTY_CLASS:
         return (f"{(workspace.problem or '').rstrip('.')}: click to add one (its key chooses "
                 "it), or Edit ▸ Remove the active class.")
@@ -56,3 +58,14 @@ def problem_text(workspace) -> str:
 def _either(names: list[str]) -> str:
     """``"LDA"``, ``"LDA or QDA"``, ``"LDA, QDA or naive Bayes"``."""
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+
+def _labelled(workspace) -> str:
+    """The learner's message with each parameter it names (``reg_param``) given, the first
+    time, the label the learner panel shows it by: "Regularisation r (reg_param)"."""
+    text = workspace.problem or ""
+    for spec in workspace.spec.params:
+        found = re.search(rf"\b{re.escape(spec.key)}\b", text)
+        if found:
+            text = f"{text[:found.start()]}{spec.label} ({spec.key}){text[found.end():]}"
+    return text

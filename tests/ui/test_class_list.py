@@ -93,3 +93,21 @@ def test_a_class_without_points_is_said_and_nothing_is_drawn_wrong(window, qtbot
     window.canvas.refresh()
     assert ws.problem is None and ws.multiclass
     assert window.canvas.layer("classes").items["class_boundaries"].isVisible()
+
+
+def test_a_failed_fit_names_the_class_and_the_control(window):
+    from perceptron_gui.core import samples
+    from perceptron_gui.core.class_edits import AddClass
+    from perceptron_gui.core.dataset import AddPoints
+    from perceptron_gui.ui.wording import problem_text
+
+    data, _ = samples.load("iris-versicolor-virginica-petal", all_classes=True)
+    data, _ = AddClass("hybrid").apply(data)
+    data, _ = AddPoints(np.array([[3.0, 1.0], [3.0, 1.0]]), np.array([3, 3])).apply(data)
+    ws = window.workspace
+    ws.set_dataset(data)
+    ws.set_learner("qda")
+    assert ws.problem_kind is DataProblem.LDA_FAILED
+    assert "class hybrid is singular" in ws.problem and "class 3" not in ws.problem
+    text = problem_text(ws)
+    assert "Set Regularisation r (reg_param) > 0" in text

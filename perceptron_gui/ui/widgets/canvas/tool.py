@@ -44,7 +44,7 @@ KEYS = (
     ("Tab", "select the point nearest to the canvas cursor (again: the next nearest)"),
     ("Delete or Backspace", "delete the selection, else the point under the (canvas) cursor"),
     ("Esc", "cancel a drag, else clear the selection, else hide the canvas cursor"),
-    ("1 or +  /  2 or −  /  T", "active class +1 / −1 / toggle"),
+    ("1 or +  /  2 or −  /  T", "active class +1 / −1 / toggle (more classes: 1 to 8 / the next)"),
 )
 
 
