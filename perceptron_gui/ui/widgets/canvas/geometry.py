@@ -8,7 +8,8 @@ import math
 import numpy as np
 
 __all__ = ["unit_normal", "clip_line", "clip_arrow", "declutter", "fit_arrow", "clip_polygon",
-           "marching_squares", "cell_segments", "bilinear", "drawable_range", "pixel_span",
+           "marching_squares", "cell_segments", "bilinear", "drawable_range", "padded_view",
+           "pixel_span",
            "inside_by", "MIN_SPAN", "segment_in_box", "cell_centres", "summed_table", "box_sums"]
 
 
@@ -254,6 +255,25 @@ _HALF_MAX = float(np.finfo(np.float64).max) / 2
 #: about 1e293 here) stay normal floats; subnormal coordinates (5e-324) made the
 #: tick spacing 0 and the painter's transform infinite.
 MIN_SPAN = 1e-290
+
+
+def padded_view(view, pixel_size, pad: float = 0.25):
+    """``((x0, x1, y0, y1), width_px, height_px)``: the view grown by ``pad`` of its size on
+    each side (within what a float can draw) and its size in screen pixels, or None (a view
+    or pixel of no finite, positive size)."""
+    x0, x1, y0, y1 = view
+    sx, sy = pixel_size
+    if not all(math.isfinite(v) for v in (x0, x1, y0, y1, sx, sy)):
+        return None
+    if not (sx > 0 and sy > 0 and x1 > x0 and y1 > y0):
+        return None
+    pad_x, pad_y = pad * x1 - pad * x0, pad * y1 - pad * y0  # no overflow
+    x0, x1 = drawable_range(x0 - pad_x, x1 + pad_x)
+    y0, y1 = drawable_range(y0 - pad_y, y1 + pad_y)
+    width, height = x1 / sx - x0 / sx, y1 / sy - y0 / sy
+    if not (math.isfinite(width) and math.isfinite(height)):
+        return None
+    return (x0, x1, y0, y1), width, height
 
 
 def drawable_range(lo: float, hi: float) -> tuple[float, float]:

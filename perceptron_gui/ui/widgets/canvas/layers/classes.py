@@ -8,8 +8,6 @@ two-class half-planes are.  Other scores (QDA, naive Bayes): the argmax on a gri
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
@@ -19,7 +17,7 @@ from ..geometry import (
     cell_centres,
     cell_segments,
     clip_polygon,
-    drawable_range,
+    padded_view,
     unit_normal,
 )
 from ..items import Lines
@@ -42,20 +40,13 @@ _MAX_CELLS = 400  # along each axis
 def class_grid(view, pixel_size):
     """``((x0, x1, y0, y1), nx, ny)``: the view and a quarter more on each side, cells of
     about 8 pixels, or None (a view of no finite size)."""
-    x0, x1, y0, y1 = view
-    sx, sy = pixel_size
-    if not all(math.isfinite(v) for v in (x0, x1, y0, y1, sx, sy)):
+    padded = padded_view(view, pixel_size)
+    if padded is None:
         return None
-    if not (sx > 0 and sy > 0 and x1 > x0 and y1 > y0):
-        return None
-    pad_x, pad_y = 0.25 * x1 - 0.25 * x0, 0.25 * y1 - 0.25 * y0
-    x0, x1 = drawable_range(x0 - pad_x, x1 + pad_x)
-    y0, y1 = drawable_range(y0 - pad_y, y1 + pad_y)
-    nx, ny = (x1 / sx - x0 / sx) / _CELL_PX, (y1 / sy - y0 / sy) / _CELL_PX
-    if not (math.isfinite(nx) and math.isfinite(ny)):
-        return None
-    nx, ny = int(min(_MAX_CELLS, max(8, nx))), int(min(_MAX_CELLS, max(8, ny)))
-    return (x0, x1, y0, y1), nx, ny
+    rect, width, height = padded
+    nx = int(min(_MAX_CELLS, max(8, width / _CELL_PX)))
+    ny = int(min(_MAX_CELLS, max(8, height / _CELL_PX)))
+    return rect, nx, ny
 
 
 def winners(scores: np.ndarray) -> np.ndarray:

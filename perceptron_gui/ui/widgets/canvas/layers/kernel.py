@@ -9,7 +9,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui
 
 from .....core.text import fmt_short
-from ..geometry import bilinear, cell_centres, drawable_range, marching_squares
+from ..geometry import bilinear, cell_centres, marching_squares, padded_view
 from .base import Layer, LegendEntry, line_rows
 from .boundary import boundary_pen, region_colors
 
@@ -210,18 +210,11 @@ class ContourLayer(Layer):
 
 def _grid(view, pixel_size, n):
     """``((x0, x1, y0, y1), nx, ny)``: the view and a quarter more on each side, or None."""
-    x0, x1, y0, y1 = view
-    sx, sy = pixel_size
-    if not all(math.isfinite(v) for v in (x0, x1, y0, y1, sx, sy)):
+    padded = padded_view(view, pixel_size)
+    if padded is None:
         return None
-    if not (sx > 0 and sy > 0 and x1 > x0 and y1 > y0):
-        return None
-    pad_x, pad_y = 0.25 * x1 - 0.25 * x0, 0.25 * y1 - 0.25 * y0  # no overflow
-    x0, x1 = drawable_range(x0 - pad_x, x1 + pad_x)
-    y0, y1 = drawable_range(y0 - pad_y, y1 + pad_y)
-    nx, ny = (x1 / sx - x0 / sx) / _CELL_PX, (y1 / sy - y0 / sy) / _CELL_PX
-    if not (math.isfinite(nx) and math.isfinite(ny)):
-        return None
+    (x0, x1, y0, y1), width, height = padded
+    nx, ny = width / _CELL_PX, height / _CELL_PX
     # the grid size depends on n (a bound on the support vectors), not on the
     # current support, so that it stays put during a run and updates are incremental
     budget = max(_MIN_CELLS, _WORK / max(1, n))
