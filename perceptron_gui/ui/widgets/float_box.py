@@ -13,7 +13,7 @@ import re
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-__all__ = ["FloatBox", "pass_shortcuts", "spin_box"]
+__all__ = ["FloatBox", "pass_shortcuts", "spin_box", "wheel_when_focused"]
 
 #: Text that may still become a number as the user types (``-``, ``1e``, ``2.``).
 _PARTIAL = re.compile(r"^[+\-−]?(\d*\.?\d*)([eE][+\-−]?\d*)?$")
@@ -56,6 +56,23 @@ def pass_shortcuts(box: QtWidgets.QAbstractSpinBox, keep: str = "") -> None:
     keys = _ShortcutKeys(box, keep)
     box.installEventFilter(keys)
     box.lineEdit().installEventFilter(keys)
+
+
+class _WheelWhenFocused(QtCore.QObject):
+    """Gives a wheel turn over an unfocused control to its scroll area, not to its value."""
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt's name
+        if event.type() == QtCore.QEvent.Type.Wheel and not watched.hasFocus():
+            event.ignore()  # the panel scrolls; the value stays
+            return True
+        return False
+
+
+def wheel_when_focused(widget: QtWidgets.QWidget) -> None:
+    """Let the wheel change ``widget``'s value (a spin or combo box) only once it has the
+    focus, clicked or tabbed to: scrolling a panel past it changed a parameter unseen."""
+    widget.setFocusPolicy(QtCore.Qt.FocusPolicy.StrongFocus)
+    widget.installEventFilter(_WheelWhenFocused(widget))
 
 
 def spin_box(low: float, high: float, step: float, decimals: int = 3,

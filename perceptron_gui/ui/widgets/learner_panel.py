@@ -16,7 +16,7 @@ from ...core.learners import registry
 from ...core.learners.params import ParamSpec
 from ...core.text import fmt
 from . import Guard
-from .float_box import FloatBox, pass_shortcuts
+from .float_box import FloatBox, pass_shortcuts, wheel_when_focused
 
 __all__ = ["LearnerPanel", "NONE_TEXT", "PRIORS_OF_MANY", "learner_tip"]
 
@@ -29,6 +29,7 @@ def _float_box(spec: ParamSpec, name: str, tip: str, accessible: str) -> FloatBo
     box.setKeyboardTracking(False)
     box.setToolTip(tip)
     box.setAccessibleName(accessible)
+    wheel_when_focused(box)
     return box
 
 
@@ -86,6 +87,8 @@ class _OneControl(_Editor):
             w.currentIndexChanged.connect(lambda _i, box=w: changed(box.currentData()))
         w.setToolTip(spec.tip)
         w.setAccessibleName(spec.label.rstrip(":"))
+        if spec.kind in ("int", "choice"):  # a float box: its maker did
+            wheel_when_focused(w)
         self.rows.append((spec.label, w))
         self.controls[spec.key] = w
 
@@ -154,6 +157,7 @@ class _ShrinkageEditor(_Editor):
     def __init__(self, learner: str, spec: ParamSpec, changed):
         super().__init__(learner, spec, changed)
         mode = QtWidgets.QComboBox(objectName=self._name(f"{spec.key}_mode"))
+        wheel_when_focused(mode)
         for value, text in self._MODES:
             mode.addItem(text, value)
         mode.setToolTip(spec.tip)
@@ -218,6 +222,7 @@ class LearnerPanel(QtWidgets.QWidget):
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         self.selector = QtWidgets.QComboBox(objectName="learnerSelector")
+        wheel_when_focused(self.selector)
         self.selector.setAccessibleName("Learner")
         layout.addWidget(self.selector)
         self.stack = QtWidgets.QStackedWidget(objectName="learnerParams")

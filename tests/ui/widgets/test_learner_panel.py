@@ -141,3 +141,28 @@ def test_with_three_classes_the_priors_are_the_counts_and_a_hand_set_one_can_go(
     ws.set_dataset(Dataset([[0.0, 0.0], [1.0, 1.0], [2.0, 0.0]], [-1, 1, 1]))
     qtbot.waitUntil(lambda: auto.isEnabled(), timeout=5000)
     assert pi.toolTip() != PRIORS_OF_MANY
+
+
+def test_the_wheel_changes_a_value_only_once_its_control_has_the_focus(window, qtbot):
+    from PySide6 import QtCore, QtGui, QtWidgets
+
+    panel = window.learner_panel
+    box = panel.control("primal", "max_iter")
+    before = box.value()
+
+    def wheel(widget) -> None:
+        centre = QtCore.QPointF(widget.rect().center())
+        event = QtGui.QWheelEvent(centre, widget.mapToGlobal(centre), QtCore.QPoint(0, 0),
+                                  QtCore.QPoint(0, 120), QtCore.Qt.MouseButton.NoButton,
+                                  QtCore.Qt.KeyboardModifier.NoModifier,
+                                  QtCore.Qt.ScrollPhase.NoScrollPhase, False)
+        QtWidgets.QApplication.sendEvent(widget, event)
+
+    window.canvas.setFocus()
+    wheel(box)
+    assert box.value() == before and not box.hasFocus()  # scrolling past it: no change
+    assert box.focusPolicy() == QtCore.Qt.FocusPolicy.StrongFocus
+    selector = panel.selector
+    index = selector.currentIndex()
+    wheel(selector)
+    assert selector.currentIndex() == index
