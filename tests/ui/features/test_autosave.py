@@ -464,6 +464,8 @@ _CHILD = textwrap.dedent("""
             xy, label = point(done[0])
             wins[0].push_edit(AddPoints(xy, label))
             done[0] += 1
+        elif wins and os.environ.get("TEST_QUIT_WHEN_RESTORED") and wins[0].workspace.dataset.n:
+            app.quit()  # the restore is done: however long a loaded machine took for it
 
     timer = QtCore.QTimer()
     timer.timeout.connect(tick)
@@ -519,8 +521,10 @@ def test_sigkill_then_restart_recovers_the_last_autosave(tmp_path):
     if on_disk.n == last_n:
         assert autosave_mod.dataset_digest(on_disk) == last_sha
 
-    env.update(PERCEPTRON_GUI_RESTORE="yes", TEST_EDITS="0")
-    out = subprocess.run([sys.executable, "-c", _CHILD, "--quit-after", "1"],
+    # quit once restored (a fixed second was too short for a loaded machine to restore in);
+    # --quit-after closes without asking, and at the latest then
+    env.update(PERCEPTRON_GUI_RESTORE="yes", TEST_EDITS="0", TEST_QUIT_WHEN_RESTORED="1")
+    out = subprocess.run([sys.executable, "-c", _CHILD, "--quit-after", "60"],
                          capture_output=True, text=True, timeout=120, env=env)
     assert out.returncode == 0, out.stderr
     restored = [line.split()[:3] for line in out.stdout.splitlines()
