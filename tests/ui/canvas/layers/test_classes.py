@@ -19,8 +19,8 @@ from perceptron_gui.ui.widgets.canvas.layers.classes import (
     claims_polygons,
     linear_boundaries,
     linear_regions,
+    paint,
     region_boundaries,
-    regions_picture,
     winners,
 )
 from perceptron_gui.ui.widgets.canvas.layers.probability import (
@@ -56,7 +56,7 @@ def test_the_layer_is_registered_and_draws_only_m_classes():
 def test_regions_are_the_argmax_with_ties_to_the_first_and_nan_clear():
     colors = np.array([[1, 1, 1, 255], [2, 2, 2, 255], [3, 3, 3, 255]], np.ubyte)
     scores = np.array([[0.0, 1.0, 0.5], [2.0, 2.0, 1.0], [np.nan, 0.0, 0.0], [-1.0, -3.0, 4.0]])
-    picture = regions_picture(scores, colors)
+    picture = paint(winners(scores), colors)
     assert picture.tolist() == [[2, 2, 2, 255], [1, 1, 1, 255], [0, 0, 0, 0], [3, 3, 3, 255]]
 
 

@@ -29,7 +29,7 @@ from .draw import item_alive, over_background, path, rgba, set_line, show
 
 __all__ = ["ClassRegionsLayer", "claims_polygons", "class_grid", "grid_picture",
            "linear_boundaries",
-           "linear_regions", "paint", "refined", "region_boundaries", "regions_picture",
+           "linear_regions", "paint", "refined", "region_boundaries",
            "winners"]
 
 _CELL_PX = 8.0  # one score per 8x8 screen pixels ...
@@ -73,12 +73,6 @@ def paint(labels: np.ndarray, colors: np.ndarray) -> np.ndarray:
     words = np.ascontiguousarray(colors, dtype=np.ubyte).view(np.uint32)[:, 0]
     table = np.append(words, np.uint32(0))  # label -1 reads the last entry: clear
     return table[labels].view(np.ubyte).reshape(*labels.shape, 4)
-
-
-def regions_picture(scores: np.ndarray, colors: np.ndarray) -> np.ndarray:
-    """The argmax of ``scores`` (n cells × m classes, ties to the first) as ``colors[k]``
-    (RGBA, shape (m, 4)); transparent where a score is NaN. Shape (n, 4)."""
-    return paint(winners(scores), colors)
 
 
 def refined(coarse: np.ndarray, rect, label_of, k: int = _FINE) -> np.ndarray:
