@@ -28,8 +28,7 @@ from .boundary import boundary_pen
 from .draw import item_alive, over_background, path, rgba, set_line, show
 
 __all__ = ["ClassRegionsLayer", "claims_polygons", "class_grid", "grid_picture",
-           "linear_boundaries",
-           "linear_regions", "paint", "refined", "region_boundaries",
+           "linear_boundaries", "linear_regions", "paint", "refined", "region_boundaries",
            "winners"]
 
 _CELL_PX = 8.0  # one score per 8x8 screen pixels ...
