@@ -336,3 +336,48 @@ def test_a_full_disk_keeps_the_previous_file(tmp_path, monkeypatch):
     with pytest.raises(DemoError, match="kept.json: cannot write: No space left on device"):
         lib.save(draft, name="kept")
     assert entry.path.read_bytes() == before
+
+
+def test_a_demo_recorded_on_three_named_classes_reads_back_with_them():
+    """A recording wrote the points of m classes with labels 0 … m − 1 and no classes: the
+    file could not be read back (labels must be ±1), and every name was dropped."""
+    from perceptron_gui.core import samples
+    from perceptron_gui.core.commands import EditData, SetLearner
+    from perceptron_gui.core.dataset import AddPoints, Relabel
+    from perceptron_gui.core.demos.draft import DemoDraft
+
+    data, _ = samples.load("iris-versicolor-virginica-petal", all_classes=True)
+    ws = Workspace(data, "lda")
+    draft = DemoDraft.from_workspace(ws, title="Three")
+    draft.record(SetLearner("qda"), "QDA")
+    draft.record(EditData(AddPoints([4.0, 1.2], 2)), "a virginica point")
+    draft.record(EditData(Relabel([0], 1)), "now versicolor")
+    demo = parse_demo(draft.dumps(), name="three")
+    assert demo.dataset.classes == (0, 1, 2) and demo.dataset == data
+    assert demo.dataset.class_names == ("setosa", "versicolor", "virginica")
+    assert demo.dataset.feature_names == ("petal_length", "petal_width")
+    player = DemoPlayer(Workspace(), demo)
+    assert player.run_all() == []
+    assert player.workspace.dataset.n == 151 and player.workspace.dataset.y[0] == 1
+    assert player.workspace.multiclass and player.workspace.learner_name == "qda"
+    bad = json.loads(draft.dumps())
+    bad["steps"][1]["command"]["y"] = [7]  # a class the data do not have
+    with pytest.raises(DemoError, match=r"steps\[1\].*7"):
+        parse_demo(json.dumps(bad), name="bad")
+    old_style = {**bad, "steps": [{"action": "add_point", "x": 1, "y": 1, "label": 7,
+                                   "caption": "c"}]}
+    with pytest.raises(DemoError, match=r"label: expected one of the classes 0, 1, 2, got 7"):
+        parse_demo(json.dumps(old_style), name="bad")
+
+
+def test_a_two_class_recording_keeps_its_names():
+    from perceptron_gui.core import samples
+    from perceptron_gui.core.commands import SetLearner
+    from perceptron_gui.core.demos.draft import DemoDraft
+
+    data, _ = samples.load("iris-setosa-versicolor-sepal")
+    draft = DemoDraft.from_workspace(Workspace(data), title="Two")
+    draft.record(SetLearner("lda"), "LDA")
+    demo = parse_demo(draft.dumps(), "two")
+    assert demo.dataset.class_names == data.class_names and demo.dataset.is_binary
+    assert demo.dataset.feature_names == data.feature_names

@@ -14,6 +14,7 @@ from ..io.files import MAX_POINTS, FormatError
 from ..io.jsonvalues import describe
 from ..learners.params import upgrade_names
 from ..learners.registry import DEFAULT_PARAMS, LEARNERS
+from ..values import check_classes
 from ..viewstate import LAYER_SWITCHES
 
 
@@ -88,9 +89,13 @@ class Reader:
     def boolean(self, value, where: str) -> bool:
         return self._checked(jsonvalues.boolean, value, where)
 
-    def label(self, value, where: str) -> int:
-        if isinstance(value, bool) or value not in (1, -1):
-            raise self.fail(where, f"expected 1 or -1, got {describe(value)}")
+    def label(self, value, where: str, classes=(-1, 1)) -> int:
+        """A point's label: one of ``classes`` (the data's; two: 1 or -1)."""
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral) \
+                or int(value) not in classes:
+            expected = ("1 or -1" if tuple(classes) in ((-1, 1), (1, -1)) else
+                        f"one of the classes {', '.join(map(str, classes))}")
+            raise self.fail(where, f"expected {expected}, got {describe(value)}")
         return int(value)
 
     def choice(self, value, where: str, choices) -> str:
@@ -132,7 +137,8 @@ class Reader:
         if "sample" in spec:
             return self._sample(spec, where)
         if "points" in spec:
-            self.fields(spec, where, ("points",))
+            self.fields(spec, where, ("points", "classes", "class_names", "feature_names"))
+            classes = self._classes(spec, where)
             points = spec["points"]
             pw = join_path(where, "points")
             if not isinstance(points, list) or not points:
@@ -148,8 +154,12 @@ class Reader:
                 self.object(point, w)
                 self.fields(point, w, ("x", "y", "label"), ("x", "y", "label"))
                 X[i] = self.number(point["x"], f"{w}.x"), self.number(point["y"], f"{w}.y")
-                y[i] = self.label(point["label"], f"{w}.label")
-            return Dataset(X, y)
+                y[i] = self.label(point["label"], f"{w}.label", classes)
+            try:
+                return Dataset(X, y, classes=classes, class_names=spec.get("class_names"),
+                               feature_names=spec.get("feature_names"))
+            except ValueError as exc:  # names of the wrong number or kind
+                raise self.fail(where, str(exc)) from exc
         if "generator" not in spec:
             raise self.fail(where, "missing field 'points' or 'generator'")
         name = spec["generator"]
@@ -176,6 +186,20 @@ class Reader:
             return generators.generate(name, **params)
         except (TypeError, ValueError) as exc:
             raise self.fail(where, str(exc)) from exc
+
+    def _classes(self, spec: dict, where: str) -> tuple[int, ...]:
+        """The data's classes: ``spec["classes"]`` (2 to 8 integers), else -1 and +1."""
+        if "classes" not in spec:
+            return (-1, 1)
+        raw = spec["classes"]
+        cw = join_path(where, "classes")
+        if not isinstance(raw, list) or not all(isinstance(c, int) and not isinstance(c, bool)
+                                                for c in raw):
+            raise self.fail(cw, f"expected a list of integer labels, got {describe(raw)}")
+        try:
+            return check_classes(raw)
+        except ValueError as exc:
+            raise self.fail(cw, str(exc)) from exc
 
     def _sample(self, spec: dict, where: str) -> Dataset:
         self.fields(spec, where, ("sample", "every_class"), ("sample",))

@@ -201,7 +201,7 @@ def parse_step(r: Reader, sim: Simulation, raw, where: str, version: int) -> Dem
         command = SetLearner(r.learner(args["learner"], f"{where}.learner"))
     elif action == "add_point":
         x, y = (r.number(args[k], f"{where}.{k}") for k in "xy")
-        label = r.label(args["label"], f"{where}.label")
+        label = r.label(args["label"], f"{where}.label", sim.dataset.classes)
         args = {"x": x, "y": y, "label": label}
         command = EditData(AddPoints([x, y], label))
     elif action == "move_point":
@@ -213,7 +213,7 @@ def parse_step(r: Reader, sim: Simulation, raw, where: str, version: int) -> Dem
         indices = _indices(r, sim, args["index"], f"{where}.index")
         args = {**args, "index": indices[0] if isinstance(args["index"], int) else indices}
         if action == "relabel":
-            args["label"] = r.label(args["label"], f"{where}.label")
+            args["label"] = r.label(args["label"], f"{where}.label", sim.dataset.classes)
             command = EditData(Relabel(indices, args["label"]))
         else:
             command = EditData((DeletePoints if action == "delete" else FlipLabels)(indices))

@@ -16,10 +16,18 @@ __all__ = ["demo_to_dict", "dumps_demo", "file_head", "points_spec", "step_to_di
 
 
 def points_spec(dataset: Dataset) -> dict:
-    """``{"points": [{"x", "y", "label"}, ...]}``, the ``data`` of a demo."""
+    """``{"points": [{"x", "y", "label"}, ...]}``, the ``data`` of a demo, with the classes
+    when there are more than two, and the names of the classes and features it has."""
     X, y = dataset.X, dataset.y
-    return {"points": [{"x": float(a), "y": float(b), "label": int(c)}
-                       for (a, b), c in zip(X.tolist(), y.tolist(), strict=True)]}
+    out: dict = {"points": [{"x": float(a), "y": float(b), "label": int(c)}
+                            for (a, b), c in zip(X.tolist(), y.tolist(), strict=True)]}
+    if not dataset.is_binary:
+        out["classes"] = [int(c) for c in dataset.classes]
+    if dataset.class_names is not None:
+        out["class_names"] = list(dataset.class_names)
+    if dataset.feature_names is not None:
+        out["feature_names"] = list(dataset.feature_names)
+    return out
 
 
 def step_to_dict(step: DemoStep) -> dict:
