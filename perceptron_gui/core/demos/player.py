@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import game as games
+from .. import named_points as named
 from ..commands import Command, Run, Seek, SetLayers, SetViewRect, ShowViews
 from ..dataset import Dataset
 from ..workspace import Workspace
@@ -200,6 +201,28 @@ class DemoPlayer:
         #: after each step so far (and at the start): the run's position, layers and views
         self._trail: list[tuple[int, dict, bool | None]] = [
             (self.workspace.step_count, dict(self.layers), self.views_shown)]
+        self._publish()
+
+    @property
+    def named_points(self) -> tuple[tuple[float, float], ...]:
+        """The points the current step's checks at a point name (``posterior_at``,
+        ``class_scores_at`` …), in their order, once each."""
+        step = self.current
+        out: list[tuple[float, float]] = []
+        for name, expected in (step.checks.items() if step is not None else ()):
+            if CHECKS[name].kind in ("probe", "probes"):
+                point = (float(expected[0]), float(expected[1]))
+                if point not in out:
+                    out.append(point)
+        return tuple(out)
+
+    def release(self) -> None:
+        """The demo ended: its workspace no longer marks the points its captions named."""
+        named.clear(self.workspace)
+
+    def _publish(self) -> None:
+        """Say what the current caption names (:mod:`~..named_points`), for the canvas."""
+        named.set_named(self.workspace, self.named_points)
 
     def _rewind(self, i: int) -> None:
         """Back to the state after step ``i``, when only the run's cursor moved since."""
@@ -210,6 +233,7 @@ class DemoPlayer:
         self.layers = dict(layers)
         self.views_shown = views
         self.workspace.seek(position)
+        self._publish()
 
     def snapshot(self) -> dict:
         r = self.workspace.readouts()
@@ -279,3 +303,4 @@ class DemoPlayer:
         self._trail.append((self.workspace.step_count, dict(self.layers), self.views_shown))
         if step.checks:
             self._marks.append((self.index, self.snapshot(), frozenset(step.checks)))
+        self._publish()

@@ -340,15 +340,19 @@ class DemoUI(QtCore.QObject):
                 self._window.show_message(f"Demo check failed at step {player.index}: "
                                           + "; ".join(failures), 15000)
         self._update()
+        self._window.canvas.refresh(finish=False)  # the points this caption names
         self.stepped.emit(player.index)
 
     def _end(self) -> None:
         self._pending = None
+        if self.player is not None:
+            self.player.release()  # no caption names a point any more
         self.player = None
         self._keys.set_owned(False)
         self._saved = None
         self._window.modes.leave("demo")
         self._update()
+        self._window.canvas.refresh(finish=False)
         self.stopped.emit()
 
     def _quiet_window(self) -> None:

@@ -415,3 +415,26 @@ def test_the_caption_bar_takes_the_scheme_s_colours_with_readable_contrast(windo
         window.demos.stop()
     finally:
         window.theme.set_choice("system")
+
+
+def test_the_points_a_caption_names_are_marked_while_it_shows(win, qtbot):
+    from perceptron_gui.core.named_points import named_points
+
+    ui = win.demos
+    ui.play("three-classes-lda")
+    layer = win.canvas.layer("named")
+    ui.next()  # the means: no point named
+    assert named_points(win.workspace) == () and not layer.items["named_marks"].isVisible()
+    ui.next()  # "At x = (2.5, 0.6) the three scores are …"
+    assert named_points(win.workspace) == ((2.5, 0.6),)
+    marks = layer.items["named_marks"]
+    assert marks.isVisible() and [float(v) for v in marks.getData()[0]] == [2.5]
+    label = layer.items["named_label_0"]
+    assert label.isVisible() and label.toPlainText() == "(2.50, 0.60)"
+    ui.next()  # two points: (4.9, 1.6) and (5, 1.75)
+    assert named_points(win.workspace) == ((4.9, 1.6), (5.0, 1.75))
+    assert layer.items["named_label_1"].isVisible()
+    ui.prev()
+    assert named_points(win.workspace) == ((2.5, 0.6),)
+    ui.stop()
+    assert named_points(win.workspace) == () and not marks.isVisible()

@@ -22,6 +22,7 @@ from .lda import LdaLayer
 from .margin_band import MarginBandLayer
 from .max_margin import MaxMarginLayer
 from .mistakes import MistakesLayer
+from .named import NamedPointsLayer
 from .origin import OriginLayer
 from .probability import ProbabilityLayer
 from .radius import RadiusLayer
@@ -119,7 +120,7 @@ for _cls in (OriginLayer, DataLayer, SelectionLayer, BoundaryLayer, ContourLayer
              ClassRegionsLayer, ProbabilityLayer,
              WeightLayer, UpdateLayer, ExaminedLayer, MistakesLayer, MarginBandLayer,
              MaxMarginLayer, RadiusLayer, AlphaLayer, LdaLayer, ShapingLayer, HandWeightsLayer,
-             HintLayer, GameLayer, ExerciseLayer, HoverLayer, CursorLayer):
+             HintLayer, GameLayer, ExerciseLayer, NamedPointsLayer, HoverLayer, CursorLayer):
     register_layer(_cls)
 del _cls
 
