@@ -438,3 +438,16 @@ def test_the_points_a_caption_names_are_marked_while_it_shows(win, qtbot):
     assert named_points(win.workspace) == ((2.5, 0.6),)
     ui.stop()
     assert named_points(win.workspace) == () and not marks.isVisible()
+
+
+def test_the_legend_says_what_the_marked_points_are(win):
+    from tests.ui.canvas.helpers import legend_texts
+
+    ui = win.demos
+    ui.play("three-classes-lda")
+    ui.next()
+    assert "a point the caption names" not in legend_texts(win.canvas)
+    ui.next()
+    assert "a point the caption names" in legend_texts(win.canvas)
+    ui.stop()
+    assert "a point the caption names" not in legend_texts(win.canvas)

@@ -28,8 +28,11 @@ class NamedPointsLayer(Layer):
 
     def create(self, view_box) -> None:
         self.marks = self.add("named_marks", Marks(), 1500)
-        self.labels = [self.add(f"named_label_{k}", pg.TextItem(anchor=(-0.15, 1.1)), 1500)
-                       for k in range(MAX_LABELS)]
+        # above and right of its point, every other one below: two close points' labels
+        # (the demo's (4.9, 1.6) and (5, 1.75)) do not cover each other
+        self.labels = [self.add(f"named_label_{k}",
+                                pg.TextItem(anchor=(-0.15, 1.1) if k % 2 else (-0.15, -0.1)),
+                                1500) for k in range(MAX_LABELS)]
 
     def apply_scale(self, scale) -> None:
         pal = style.current()
@@ -48,8 +51,11 @@ class NamedPointsLayer(Layer):
 
     def update(self, frame) -> None:
         points = named_points(frame.workspace)
+        was = self.marks.isVisible()
         if not points:
             self.hide()
+            if was:
+                self.changed()  # the legend drops its row
             return
         self.marks.setData(pos=np.array(points, dtype=np.float64))
         self.marks.setVisible(True)
@@ -58,6 +64,8 @@ class NamedPointsLayer(Layer):
                 label.setText(fmt_vec(points[k]))
                 label.setPos(*points[k])
             label.setVisible(k < len(points))
+        if not was:
+            self.changed()  # the legend lists it (a caption's step may change nothing else)
 
     def legend_entries(self, frame) -> list[LegendEntry]:
         if not named_points(frame.workspace):
