@@ -135,10 +135,14 @@ class _PriorsEditor(_Editor):
     def show(self, value, dataset) -> None:
         self._many = not dataset.is_binary
         self.auto.setChecked(value is None)
+        # with m classes the box names no prior: "—" (its minimum shown as that)
+        self.pi.setSpecialValueText("—" if self._many and value is None else "")
         if value is not None:
             self.pi.setValue(float(value[1]))
-        else:  # show the prior the counts give (what the learner uses), not a stale value
-            self.pi.setValue(dataset.n_pos / dataset.n if dataset.n else 0.5)
+        elif self._many:
+            self.pi.setValue(self.pi.minimum())
+        else:  # the prior the counts give (what the learner uses), to the box's 3 decimals
+            self.pi.setValue(round(dataset.n_pos / dataset.n, 3) if dataset.n else 0.5)
         for widget, tip in ((self.auto, self.spec.tip), (self.pi, self._pi_tip)):
             widget.setToolTip(PRIORS_OF_MANY if self._many else tip)
 

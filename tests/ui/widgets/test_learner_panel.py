@@ -138,9 +138,11 @@ def test_with_three_classes_the_priors_are_the_counts_and_a_hand_set_one_can_go(
     qtbot.waitUntil(lambda: ws.all_params()["lda"]["priors"] is None, timeout=5000)
     qtbot.waitUntil(lambda: ws.problem is None and ws.multiclass, timeout=5000)
     assert not auto.isEnabled() and not pi.isEnabled()
+    assert pi.text() == "—"  # no prior of one class of two to show
     ws.set_dataset(Dataset([[0.0, 0.0], [1.0, 1.0], [2.0, 0.0]], [-1, 1, 1]))
     qtbot.waitUntil(lambda: auto.isEnabled(), timeout=5000)
     assert pi.toolTip() != PRIORS_OF_MANY
+    assert pi.value() == 0.667 and pi.text() != "—"  # n₊/n of the counts, to 3 decimals
 
 
 def test_the_wheel_changes_a_value_only_once_its_control_has_the_focus(window, qtbot):
