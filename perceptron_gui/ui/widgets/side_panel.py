@@ -70,20 +70,6 @@ class SidePanel(QtWidgets.QScrollArea):
         self.setWidgetResizable(True)
         self.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
         self.setHorizontalScrollBarPolicy(QtCore.Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self._column.installEventFilter(self)  # its least width changes: so does ours
-
-    def minimumSizeHint(self) -> QtCore.QSize:  # noqa: N802 - Qt's name
-        """As wide as the column's least width beside a vertical scroll bar: a narrower panel
-        cut the column's text at its right edge once the scroll bar showed."""
-        hint = super().minimumSizeHint()
-        width = (self._column.minimumSizeHint().width() + 2 * self.frameWidth()
-                 + self.verticalScrollBar().sizeHint().width())
-        return QtCore.QSize(max(hint.width(), width), hint.height())
-
-    def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt's name
-        if watched is self._column and event.type() == QtCore.QEvent.Type.LayoutRequest:
-            self.updateGeometry()
-        return False
 
     def add_section(self, key: str, title: str, content: QtWidgets.QWidget,
                     expanded: bool = True, before: str | None = None) -> Section:

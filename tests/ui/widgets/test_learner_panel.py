@@ -168,25 +168,3 @@ def test_the_wheel_changes_a_value_only_once_its_control_has_the_focus(window, q
     index = selector.currentIndex()
     wheel(selector)
     assert selector.currentIndex() == index
-
-
-def test_the_side_panel_is_never_narrower_than_its_column_beside_a_scroll_bar(window, qtbot):
-    """Gaussian naive Bayes's form and the Details open: the scroll bar showed and the
-    column's text was cut at the right edge (a reviewer's screenshot)."""
-    from PySide6 import QtWidgets
-
-    from perceptron_gui.core import samples
-
-    data, _ = samples.load("iris-versicolor-virginica-petal", all_classes=True)
-    window.workspace.set_dataset(data)
-    window.workspace.set_learner("naive_bayes")
-    panel = window.findChild(QtWidgets.QScrollArea, "sidePanel")
-    for section in panel.sections.values():
-        section.set_expanded(True)
-    column = panel.widget()
-    qtbot.waitUntil(lambda: panel.verticalScrollBar().isVisible()
-                    or panel.viewport().height() >= column.height(), timeout=5000)
-    hint = panel.minimumSizeHint().width()
-    assert hint >= column.minimumSizeHint().width() + panel.verticalScrollBar().sizeHint().width()
-    qtbot.waitUntil(lambda: panel.viewport().width() >= column.minimumSizeHint().width(),
-                    timeout=5000)
