@@ -104,6 +104,22 @@ class FloatBox(QtWidgets.QDoubleSpinBox):
             self.setStepType(QtWidgets.QAbstractSpinBox.StepType.AdaptiveDecimalStepType)
         pass_shortcuts(self, keep="eE")
 
+    #: The text a box is sized for: Qt sizes it for its range's ends, and the largest float
+    #: ("1.7976931348623157e+308") made every form wider than the side panel.
+    SIZED_FOR = "−0.00000001"
+
+    def _capped(self, hint: QtCore.QSize) -> QtCore.QSize:
+        ends = max(self.fontMetrics().horizontalAdvance(self.textFromValue(v))
+                   for v in (self.minimum(), self.maximum()))
+        room = self.fontMetrics().horizontalAdvance(self.SIZED_FOR)
+        return QtCore.QSize(hint.width() - max(0, ends - room), hint.height())
+
+    def sizeHint(self) -> QtCore.QSize:  # noqa: N802 - Qt's name
+        return self._capped(super().sizeHint())
+
+    def minimumSizeHint(self) -> QtCore.QSize:  # noqa: N802 - Qt's name
+        return self._capped(super().minimumSizeHint())
+
     def textFromValue(self, value: float) -> str:  # noqa: N802 - Qt's name
         """The value with its digits, or the shortest text that reads back as the same float."""
         text = format(value, f".{self._digits}g")

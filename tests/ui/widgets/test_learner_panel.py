@@ -168,3 +168,20 @@ def test_the_wheel_changes_a_value_only_once_its_control_has_the_focus(window, q
     index = selector.currentIndex()
     wheel(selector)
     assert selector.currentIndex() == index
+
+
+def test_the_learner_forms_fit_the_side_panel_beside_its_scroll_bar(window, qtbot):
+    """A float box was sized for the largest float (1.797…e+308): naive Bayes's form was wider
+    than the panel once its scroll bar showed, and the column's text was cut at the right."""
+    from PySide6 import QtWidgets
+
+    window.resize(1280, 800)
+    panel = window.findChild(QtWidgets.QScrollArea, "sidePanel")
+    for section in panel.sections.values():
+        section.set_expanded(True)
+    bar = panel.verticalScrollBar().sizeHint().width()
+    for key in registry.REGISTRY:
+        window.workspace.set_learner(key)
+        qtbot.waitUntil(lambda k=key: window.workspace.learner_name == k, timeout=5000)
+        need = panel.widget().minimumSizeHint().width()
+        assert need + bar <= panel.width(), (key, need, bar, panel.width())
