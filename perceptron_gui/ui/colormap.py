@@ -128,35 +128,31 @@ def _side(bg_lab, end_l, hue, chroma, n) -> np.ndarray:
 _BLOCK = 24
 
 
-@lru_cache(maxsize=32)
-def _side_ramp(background: tuple, color: tuple, marks: tuple) -> np.ndarray:
-    """The deepest side from ``background`` towards ``color``'s hue whose every level keeps
-    the contrast with each mark: sRGB (not rounded), shape (LEVELS // 2, 3)."""
+@lru_cache(maxsize=8)
+def _build(background: tuple, pos: tuple, neg: tuple, marks: tuple) -> np.ndarray:
     bg = srgb_to_lab(background)
     dark = bg[0] < 50
     half = LEVELS // 2
-    lab = srgb_to_lab(color)
-    hue, cap = float(np.arctan2(lab[2], lab[1])), float(np.hypot(lab[1], lab[2]))
-    best = np.tile(background, (half, 1))
-    for first in range(1, 200, _BLOCK):
-        steps = np.arange(first, min(first + _BLOCK, 200))
-        end_l = bg[0] + (0.25 * steps if dark else -0.25 * steps)
-        chroma = _max_chromas(end_l, hue, cap)
-        rgb = np.clip(lab_to_srgb(_side(bg, end_l, hue, chroma, half)), 0, 255)
-        least = np.min([contrast(m, rgb).min(axis=-1) for m in marks], axis=0)
-        failed = np.flatnonzero(least < MIN_CONTRAST)
-        if len(failed):
-            return rgb[failed[0] - 1] if failed[0] else best
-        best = rgb[-1]
-    return best
-
-
-@lru_cache(maxsize=8)
-def _build(background: tuple, pos: tuple, neg: tuple, marks: tuple) -> np.ndarray:
-    half = LEVELS // 2
+    sides = []
+    for color in (neg, pos):  # each side: the deepest whose every level keeps the contrast
+        lab = srgb_to_lab(color)
+        hue, cap = float(np.arctan2(lab[2], lab[1])), float(np.hypot(lab[1], lab[2]))
+        best = np.tile(background, (half, 1))
+        for first in range(1, 200, _BLOCK):
+            steps = np.arange(first, min(first + _BLOCK, 200))
+            end_l = bg[0] + (0.25 * steps if dark else -0.25 * steps)
+            chroma = _max_chromas(end_l, hue, cap)
+            rgb = np.clip(lab_to_srgb(_side(bg, end_l, hue, chroma, half)), 0, 255)
+            least = np.min([contrast(m, rgb).min(axis=-1) for m in marks], axis=0)
+            failed = np.flatnonzero(least < MIN_CONTRAST)
+            if len(failed):
+                best = rgb[failed[0] - 1] if failed[0] else best
+                break
+            best = rgb[-1]
+        sides.append(best)
     table = np.empty((LEVELS, 4), np.ubyte)
-    table[:half, :3] = np.rint(_side_ramp(background, neg, marks)[::-1])  # P = 0 … below ½
-    table[half:, :3] = np.rint(_side_ramp(background, pos, marks))  # above ½ … P = 1
+    table[:half, :3] = np.rint(sides[0][::-1])  # P = 0 (class −1) ... just below ½
+    table[half:, :3] = np.rint(sides[1])  # just above ½ ... P = 1 (class +1)
     table[:, 3] = 255
     return table
 

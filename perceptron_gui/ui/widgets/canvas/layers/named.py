@@ -26,6 +26,14 @@ class NamedPointsLayer(Layer):
     item_names = ("named_marks", *(f"named_label_{k}" for k in range(MAX_LABELS)))
     redraw_on = "event"  # a caption changes without the model: every frame (it is cheap)
 
+    def __init__(self):
+        super().__init__()
+        self._drawn_points: tuple | None = None  # what the items show
+
+    def hide(self, *names: str) -> None:
+        super().hide(*names)
+        self._drawn_points = None
+
     def create(self, view_box) -> None:
         self.marks = self.add("named_marks", Marks(), 1500)
         # above and right of its point, every other one below: two close points' labels
@@ -51,9 +59,13 @@ class NamedPointsLayer(Layer):
 
     def update(self, frame) -> None:
         points = named_points(frame.workspace)
+        if points == self._drawn_points:
+            return  # an event layer redraws at every frame: only a new caption changes it
+        self._drawn_points = points
         was = self.marks.isVisible()
         if not points:
             self.hide()
+            self._drawn_points = ()  # hidden for this caption
             if was:
                 self.changed()  # the legend drops its row
             return

@@ -136,6 +136,7 @@ class ProbabilityLayer(Layer):
         self._shown_model = None
         self._dataset = None
         self._ramps = None
+        self._bar_for = None
         self._spot = None  # the bar's top left in the view box's pixels (free_place)
         self._lines = LINES[0]  # and its length
         self._pad_px = 0.0
@@ -155,7 +156,8 @@ class ProbabilityLayer(Layer):
         self.lut = probability_lut()
         self.image.setLookupTable(self.lut)
         self.bar.set_table(self.lut)
-        self._ramps = None  # with m classes: (dataset classes, their ramps), made when drawn
+        self._ramps = None  # with m classes: (each class's ramp, the bar's), made when drawn
+        self._bar_for = None  # (the classes the bar is drawn for,), None: not yet
         self.bar.set_style(scale.font_pt, pal.foreground, pg.mkColor(pal.background))
         self.readout.setFont(font(scale.font_pt))
         self.readout.setBrush(pg.mkBrush(pal.foreground))
@@ -187,19 +189,23 @@ class ProbabilityLayer(Layer):
         self._place()
 
     def _set_classes(self, dataset) -> None:
-        """The bar's title, ticks and table for two classes or for ``dataset``'s m."""
+        """The bar's title, ticks and table for two classes or for ``dataset``'s m (once per
+        classes and palette: this runs at every redraw)."""
         m = dataset.n_classes
-        if m == 2:
+        key = None if m == 2 else (dataset.classes, dataset.listed_classes)
+        if self._bar_for is not None and self._bar_for[0] == key:
+            return
+        self._bar_for = (key,)
+        if key is None:
+            self._ramps = None
             self.bar.set_labels(BAR_TITLE, _BINARY_TICKS)
             self.bar.set_table(self.lut)
             return
         pal = style.current()
-        key = (dataset.classes, dataset.listed_classes, pal)
-        if self._ramps is None or self._ramps[0] != key:
-            grey = colormap.class_ramp(_rgb(pal.background), _rgb(pal.foreground), 1.0)
-            self._ramps = (key, class_ramps(dataset, dataset.classes, pal), grey)
+        grey = colormap.class_ramp(_rgb(pal.background), _rgb(pal.foreground), 1.0)
+        self._ramps = (class_ramps(dataset, dataset.classes, pal), grey)
         self.bar.set_labels(CLASSES_BAR_TITLE, [(0.0, f"1/{m}"), (1.0, "1")])
-        self.bar.set_table(self._ramps[2])
+        self.bar.set_table(grey)
 
     def _apply(self, request, P) -> None:
         model, (x0, x1, y0, y1), _nx, _ny = request
@@ -208,7 +214,7 @@ class ProbabilityLayer(Layer):
         if isinstance(P, tuple):  # m classes: the winner's colour, as sure as it is
             winner, best = P
             self.image.setLookupTable(None)
-            self.image.setImage(shading(winner, best, self._ramps[1]), autoLevels=False,
+            self.image.setImage(shading(winner, best, self._ramps[0]), autoLevels=False,
                                 levels=None)
         else:
             levels = np.rint(np.nan_to_num(P, nan=0.5) * (LEVELS - 1)).astype(np.ubyte)
