@@ -6,6 +6,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import gc
 import sys
+import warnings
 
 import pytest
 
@@ -27,16 +28,46 @@ def pytest_runtest_teardown(item):
     from PySide6 import QtCore, QtWidgets
 
     if QtWidgets.QApplication.instance() is not None:
-        # a popup or a mouse grab left open takes every later test's mouse events
-        for _ in range(10):
-            popup = QtWidgets.QApplication.activePopupWidget()
-            if popup is None:
-                break
-            popup.close()
-        grabber = QtWidgets.QWidget.mouseGrabber()
-        if grabber is not None:
-            grabber.releaseMouse()
+        _close_input_takers(QtWidgets)
         QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.DeferredDelete)
+
+
+def _close_input_takers(QtWidgets) -> None:
+    """Close what would take a later test's input: a popup, a mouse grab, a modal window.
+
+    A modal window blocks every spontaneous event to the others: a later test's
+    ``qtbot.mouseMove`` then never reaches its canvas (seen once in ten full runs:
+    "0 moves arrived" while its canvas was ready).
+    """
+    app = QtWidgets.QApplication
+    for _ in range(10):
+        popup = app.activePopupWidget()
+        if popup is None:
+            break
+        popup.close()
+    grabber = QtWidgets.QWidget.mouseGrabber()
+    if grabber is not None:
+        grabber.releaseMouse()
+    for _ in range(10):
+        modal = app.activeModalWidget()
+        if modal is None:
+            break
+        warnings.warn(f"closed a modal window an earlier test left open: {type(modal).__name__} "
+                      f"{modal.objectName()!r} {modal.windowTitle()!r}", stacklevel=1)
+        modal.close()
+        if modal.isVisible():  # a dialog that refuses to close: hide it
+            modal.hide()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    """Start each test with no modal window or popup an earlier test's timer opened."""
+    if "PySide6.QtWidgets" not in sys.modules:
+        return
+    from PySide6 import QtWidgets
+
+    if QtWidgets.QApplication.instance() is not None:
+        _close_input_takers(QtWidgets)
 
 
 def pytest_configure(config):

@@ -131,6 +131,8 @@ def test_hovering_shows_the_posterior_under_the_pointer(qtbot, make_canvas,
     canvas.refresh()
     layer = canvas.layer("probability")
     readout = layer.items["posterior_readout"]
+    arrived = []  # the moves the scene passed on (the layer's own slot sees the same)
+    canvas.getViewBox().scene().sigMouseMoved.connect(arrived.append)
     for xy in ((-1.0, 0.5), (1.5, -2.0), (0.2, 0.1)):
 
         tries = [0]
@@ -149,9 +151,13 @@ def test_hovering_shows_the_posterior_under_the_pointer(qtbot, make_canvas,
         except WaitTimeout as timed_out:  # say what the pointer reached, for the next look
             app = QtWidgets.QApplication
             raise AssertionError(
-                f"no hover at {xy} after {tries[0]} moves: hover {layer.hover}, popup "
-                f"{app.activePopupWidget()}, grabber {QtWidgets.QWidget.mouseGrabber()}, "
-                f"view {canvas.getViewBox().viewRange()}") from timed_out
+                f"no hover at {xy} after {tries[0]} moves ({len(arrived)} arrived): hover "
+                f"{layer.hover}, shaded {layer.grid is not None}, image "
+                f"{layer.items['probability_image'].isVisible()}, modal "
+                f"{app.activeModalWidget()}, popup {app.activePopupWidget()}, grabber "
+                f"{QtWidgets.QWidget.mouseGrabber()}, "
+                f"buttons {app.mouseButtons()}, view {canvas.getViewBox().viewRange()}"
+                ) from timed_out
         x, y, p = layer.hover
         expect = ws.learner.predict_proba(np.array([[x, y]]))[0, 1]
         assert p == pytest.approx(expect, rel=1e-12)
