@@ -27,16 +27,24 @@ def separable(m: int, n: int, seed: int, gap: float = 0.3):
     return X, y, U
 
 
+def stepped(model, X, y):
+    """``model`` started on ``(X, y)`` and stepped to the end of its run."""
+    model.start(X, y)
+    while model.step() is not None:
+        pass
+    return model
+
+
 def test_every_update_is_the_rule_written_out():
     X, y, _ = separable(4, 80, 0)
     y = np.searchsorted(np.unique(y), y)  # the classes present, 0 … m − 1
     m = int(y.max()) + 1
-    model = MulticlassPerceptron(eta0=0.5, bias_scale=2.0).fit(X, y)
+    model = stepped(MulticlassPerceptron(eta0=0.5, bias_scale=2.0), X, y)
     W = np.zeros((m, 3))
     Z = np.column_stack([X, np.full(len(X), 2.0)])
     for s in model.history_:
         z = Z[s.index]
-        scores = W @ z
+        scores = (W[:, 0] * z[0] + W[:, 1] * z[1]) + W[:, 2] * z[2]  # feature by feature
         others = [k for k in range(m) if k != y[s.index]]
         rival = max(others, key=lambda k: (scores[k], -k))
         margin = scores[y[s.index]] - scores[rival]
@@ -60,22 +68,49 @@ def test_two_classes_are_the_binary_perceptron_with_twice_the_rate():
     X, y, _ = separable(2, 120, 2)
     multi = MulticlassPerceptron().fit(X, y)
     binary = PrimalPerceptron(eta0=2.0, max_iter=1000).fit(X, np.where(y == 1, 1, -1))
-    assert np.array_equal(multi.coef_[1] - multi.coef_[0], binary.coef_[0])
-    assert np.array_equal(multi.intercept_[1] - multi.intercept_[0], binary.intercept_[0])
+    W, b = multi.scores_
+    np.testing.assert_array_equal(multi.coef_, binary.coef_)  # as scikit-learn's: (1, d)
+    np.testing.assert_array_equal(multi.intercept_, binary.intercept_)
+    assert np.array_equal(W[1] - W[0], binary.coef_[0]) and b[1] - b[0] == binary.intercept_[0]
+    np.testing.assert_allclose(multi.decision_function(X), binary.decision_function(X),
+                               rtol=1e-13, atol=1e-13)
+    np.testing.assert_array_equal(multi.predict(X), np.where(binary.predict(X) > 0, 1, 0))
     assert multi.n_updates_ == binary.n_updates_
 
 
 def test_seek_rewinds_and_stepping_replays_the_same_run():
     X, y, _ = separable(5, 60, 3)
-    model = MulticlassPerceptron(order="random", random_state=7).fit(X, y)
+    model = stepped(MulticlassPerceptron(order="random", random_state=7), X, y)
     coef, taken = model.coef_, len(model.history_)
     model.seek(10)
-    np.testing.assert_array_equal(model.history_[9].W_after[:, :2], model.coef_)
+    np.testing.assert_array_equal(model.history_[9].W_after[:, :2], model.scores_[0])
     again = [model.step() for _ in range(taken - 10)]
     assert again[-1] is model.history_[-1] and np.array_equal(model.coef_, coef)
     assert model.step() is None
     with pytest.raises(ValueError, match="outside the history"):
         model.seek(taken + 1)
+
+
+@pytest.mark.parametrize("jit", [True, False], ids=["compiled", "python"])
+@pytest.mark.parametrize("order", ["cyclic", "random"])
+def test_fit_is_the_stepped_run_bit_for_bit(monkeypatch, jit, order):
+    # non-separable data (every epoch has updates) and separable data (it converges)
+    X, y, _ = separable(4, 90, 5)
+    noisy = y.copy()
+    noisy[::7] = (noisy[::7] + 1) % 4
+    if not jit:
+        monkeypatch.setenv("PERCEPTRON_GUI_NO_JIT", "1")
+    for labels, epochs in ((y, 1000), (noisy, 40)):
+        params = {"order": order, "random_state": 3, "max_iter": epochs, "eta0": 0.7}
+        fast = MulticlassPerceptron(**params).fit(X, labels)
+        slow = stepped(MulticlassPerceptron(**params), X, labels)
+        assert np.array_equal(fast.scores_[0], slow.scores_[0])
+        assert np.array_equal(fast.scores_[1], slow.scores_[1])
+        assert (fast.n_updates_, fast.n_epochs_, fast.converged_) == (
+            slow.n_updates_, slow.n_epochs_, slow.converged_)
+        assert fast.converged_ == (labels is y)
+    with pytest.raises(ValueError, match="start"):
+        fast.step()
 
 
 @pytest.mark.parametrize(("params", "match"), [

@@ -19,7 +19,7 @@ from ..values import short
 from .losses import TRAINABLE
 from .ties import TIE_TEXTS, TIE_TIP, TIES
 
-__all__ = ["ParamSpec", "PRIMAL", "DUAL", "LDA_PARAMS", "QDA_PARAMS", "NB_PARAMS",
+__all__ = ["ParamSpec", "PRIMAL", "DUAL", "MULTICLASS", "LDA_PARAMS", "QDA_PARAMS", "NB_PARAMS",
            "check", "check_all", "FLOAT_MIN", "FLOAT_MAX"]
 
 #: Smallest positive value of a float parameter (above it, 323 decimals hold every float64).
@@ -215,6 +215,20 @@ PRIMAL = (
               + ";\n".join(loss.tip for loss in TRAINABLE) + ".",
               choices=tuple((loss.name, loss.label) for loss in TRAINABLE)),
     _PRIMAL_TIE, _PRIMAL_ORDER, _PRIMAL_SEED, _EPOCHS,
+)
+
+#: The multiclass perceptron's parameters, in the order the panel shows them.
+MULTICLASS = (
+    replace(_BIAS, tip="Learn a bias bₖ for each class: class k scores wₖ·x + bₖ, the "
+                       "perceptron seeing x̃ = (x, c).\nOff: every score is 0 at the origin."),
+    replace(_SCALE, tip="The constant feature c of x̃ = (x, c): bₖ = c·wₖ₀, and R and the "
+                        "bound are of the augmented vectors x̃."),
+    ParamSpec("eta0", "Learning rate η", "float",
+              "η > 0: on a mistake w_y ← w_y + η·x̃ and w_ŷ ← w_ŷ − η·x̃ (ŷ: the class that "
+              "scored as much).\nFrom W = 0, η scales every wₖ and does not change which "
+              "samples are mistakes.",
+              FLOAT_MIN, FLOAT_MAX, 6, 0.1),
+    _ORDER, _SEED, _EPOCHS,
 )
 
 #: The dual perceptron's parameters, in the order the panel shows them.

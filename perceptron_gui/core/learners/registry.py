@@ -19,9 +19,10 @@ from ..signal import signal
 from .dual import DualPerceptron
 from .lda import LDA
 from .losses import PERCEPTRON, Loss, loss_for
+from .multiclass_perceptron import MulticlassPerceptron
 from .naive_bayes import GaussianNB
 from .one_vs_rest import OneVsRestPerceptron
-from .params import DUAL, LDA_PARAMS, NB_PARAMS, PRIMAL, QDA_PARAMS, ParamSpec
+from .params import DUAL, LDA_PARAMS, MULTICLASS, NB_PARAMS, PRIMAL, QDA_PARAMS, ParamSpec
 from .primal import PrimalPerceptron
 from .qda import QDA
 from .ties import DEFAULT_TIE, condition
@@ -326,6 +327,11 @@ for _spec in (
                 capabilities=_one_vs_rest_caps,
                 no_steps="one perceptron per class against the rest, each trained to its "
                          "end"),
+    LearnerSpec("multiclass_perceptron", "Multiclass perceptron", MulticlassPerceptron,
+                MulticlassPerceptron.default_params(), params=MULTICLASS,
+                capabilities=Capabilities(steps=False, multiclass=True),
+                no_steps="one weight vector per class, run until an epoch without a "
+                         "mistake"),
     LearnerSpec(
         "lda", "LDA", LDA, LDA.default_params(), params=LDA_PARAMS,
         capabilities=Capabilities(steps=False, posteriors=True,
