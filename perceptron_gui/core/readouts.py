@@ -14,7 +14,8 @@ from .learners.ties import correct
 from .text import fmt, fmt_count, fmt_vec, format_update, plural
 from .values import readonly
 
-__all__ = ["Readouts", "bound_text", "compute_readouts", "last_update_event", "no_bound_reason",
+__all__ = ["Readouts", "bound_text", "compute_readouts", "fitted_run_text", "last_update_event",
+           "no_bound_reason",
            "shown_error", "start_bound_of", "update_text"]
 
 
@@ -74,6 +75,22 @@ class Readouts:
     bound_note: str = ""
 
 
+def fitted_run_text(learner) -> str:
+    """``": 8 updates in 3 epochs"``: the run of a perceptron fitted at once, and whether
+    it ended without a mistake in an epoch ("" for a learner without updates)."""
+    updates = getattr(learner, "n_updates_", None)
+    if updates is None:
+        return ""
+    estimators = getattr(learner, "estimators_", None)
+    if estimators is not None:  # one against the rest: a perceptron per class
+        stuck = sum(not e.converged_ for e in estimators)
+        return f": {plural(updates, 'update')}" + (
+            f"; {stuck} of {len(estimators)} perceptrons never had an epoch without a "
+            f"mistake" if stuck else "")
+    text = f": {plural(updates, 'update')} in {plural(learner.n_epochs_, 'epoch')}"
+    return text if learner.converged_ else text + ", the last with mistakes still"
+
+
 def compute_readouts(ws, nov) -> Readouts:
     """The :class:`Readouts` of workspace ``ws`` with Novikoff result ``nov`` (public API only)."""
     radius = gamma = bound = math.nan
@@ -116,7 +133,8 @@ def compute_readouts(ws, nov) -> Readouts:
         if ws.capabilities.linear:
             w, b = ws.weights()
         status = f"{ws.spec.display_name} fitted" + (
-            " (singular covariance regularised)" if getattr(learner, "singular_", False) else "")
+            " (singular covariance regularised)" if getattr(learner, "singular_", False)
+            else fitted_run_text(learner))
     margins = ws.training_margins()
     error = math.nan if margins is None else float(np.mean(~correct(
         margins, ws.dataset.y, ws.capabilities.tie == "positive")))

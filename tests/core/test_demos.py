@@ -36,7 +36,7 @@ REPO = Path(__file__).resolve().parents[2]
 SHIPPED = [
     "first-updates", "novikoff-proof", "margin", "bias", "primal-dual", "non-separable", "lda",
     "gd-vs-sgd", "hinge-margin", "lda-vs-qda", "naive-bayes-is-linear", "the-game",
-    "weight-space", "three-classes-lda", "three-classes-qda",
+    "weight-space", "three-classes-lda", "three-classes-qda", "one-vs-rest-gaps",
 ]
 
 

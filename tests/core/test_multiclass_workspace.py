@@ -9,6 +9,8 @@ from hypothesis import strategies as st
 
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.learners import registry
+from perceptron_gui.core.learners.multiclass_perceptron import MulticlassPerceptron
+from perceptron_gui.core.learners.primal import PrimalPerceptron
 from perceptron_gui.core.workspace import Workspace
 
 
@@ -42,3 +44,43 @@ def test_margins_mistakes_and_readouts_are_the_learners_or_a_stated_problem(data
     assert not (wrong & (margins > 0)).any()
     assert set(ws.misclassified().tolist()) >= set(np.flatnonzero(wrong).tolist())
     assert r.training_error == pytest.approx(ws.misclassified().size / data.n)
+
+
+#: Three groups side by side (the demo one-vs-rest-gaps): the middle one is not
+#: linearly separable from the other two.
+SIDE_BY_SIDE = (np.array([[-2.1, -0.6], [-2.8, 0.3], [-3.2, 0.5], [-3.9, 0.5], [-3.4, 2.1],
+                          [-2.9, 0.4], [-0.1, -0.5], [-0.5, -0.4], [0.2, -0.3], [0.4, -0.3],
+                          [0.0, 0.5], [0.2, -0.4], [2.9, 0.6], [3.9, 0.3], [2.9, 0.9],
+                          [2.6, 0.3], [3.4, 0.7], [3.0, 0.7]]), np.repeat([0, 1, 2], 6))
+
+
+def test_the_multiclass_perceptron_is_its_fit_and_the_status_says_its_run():
+    X, y = SIDE_BY_SIDE
+    ws = Workspace(Dataset(X, y, classes=(0, 1, 2)), "multiclass_perceptron")
+    assert ws.capabilities.class_lines and not ws.capabilities.steps
+    reference = MulticlassPerceptron().fit(X, y)
+    np.testing.assert_array_equal(ws.learner.coef_, reference.coef_)
+    np.testing.assert_array_equal(ws.learner.intercept_, reference.intercept_)
+    assert ws.misclassified().size == 0
+    assert ws.readouts().status == "Multiclass perceptron fitted: 8 updates in 3 epochs"
+    ws.set_learner("one_vs_rest")  # the middle class's perceptron never converges
+    assert ws.readouts().status == ("One-vs-rest perceptron fitted: 3,760 updates; 1 of 3 "
+                                    "perceptrons never had an epoch without a mistake")
+    ws.set_params(max_iter=5)
+    ws.set_learner("multiclass_perceptron")
+    ws.set_params(max_iter=2)
+    assert ws.readouts().status == ("Multiclass perceptron fitted: 8 updates in 2 epochs, "
+                                    "the last with mistakes still")
+
+
+def test_with_two_classes_the_multiclass_perceptron_draws_one_line():
+    X, y = SIDE_BY_SIDE
+    keep = y != 1
+    X, y = X[keep], np.where(y[keep] == 2, 1, -1)
+    ws = Workspace(Dataset(X, y), "multiclass_perceptron")
+    assert not ws.multiclass and ws.capabilities.linear
+    w, b = ws.weights()  # w₂ − w₁: the binary perceptron's at twice the rate
+    binary = PrimalPerceptron(eta0=2.0).fit(X, y)
+    np.testing.assert_array_equal(w, binary.coef_[0])
+    assert b == binary.intercept_[0]
+    assert ws.misclassified().size == 0

@@ -280,6 +280,19 @@ def _predicted(model, point):
     return None if label is None else float(label[0])
 
 
+def _fitted_run(p, attr):
+    """``attr`` of the perceptron fitted at once (None for another learner or a run)."""
+    model = _model(p)
+    return getattr(model, attr) if model is not None and hasattr(model, attr) else None
+
+
+def _claims(model, point):
+    """How many of one-vs-rest's learners claim ``point`` (None for another learner)."""
+    if model is None or not hasattr(model, "claims"):
+        return None
+    return _at(model, point, lambda m, X: m.claims(X))[0]
+
+
 def _class_covariance(p, label):
     """``[Σ₁₁, Σ₁₂, Σ₂₂]`` of the fitted learner's class ``label`` (its pooled one for LDA)."""
     model = _model(p)
@@ -462,6 +475,17 @@ CHECKS: dict[str, Check] = {
     "predicted_class_at": Check(
         "probe", lambda p, point=None: _predicted(_model(p), point),
         "[x₁, x₂, k]: the class the fitted learner picks at the point (its label)"),
+    "fitted_updates": Check(
+        "count", lambda p: _fitted_run(p, "n_updates_"),
+        "the updates the perceptron fitted at once made (one-vs-rest: all of its perceptrons')"),
+    "fitted_converged": Check(
+        "bool", lambda p: _fitted_run(p, "converged_"),
+        "the perceptron fitted at once ended with an epoch without a mistake (one-vs-rest: "
+        "every one of its perceptrons did)"),
+    "claims_at": Check(
+        "probe", lambda p, point=None: _claims(_model(p), point),
+        "[x₁, x₂, c]: how many of one-vs-rest's perceptrons claim the point (fₖ(x) > 0): "
+        "0 is a gap, 2 or more an overlap"),
     "class_means": Check("vector", lambda p: None if _model(p) is None
                          else np.ravel(_model(p).means_),
                          "[μ₁₁, μ₁₂, μ₂₁, …]: the fitted learner's class means, class by class"),

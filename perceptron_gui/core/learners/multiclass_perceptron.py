@@ -142,6 +142,7 @@ def _warm_epoch(epoch) -> None:
 
 #: One epoch compiled by numba (the window's fit), else :func:`_epoch_python`.
 _EPOCH = LazyLoop(_build_epoch, _warm_epoch)
+compiled_epoch_available = _EPOCH.available
 
 
 class MulticlassPerceptron:

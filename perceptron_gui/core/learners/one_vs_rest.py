@@ -118,3 +118,8 @@ class OneVsRestPerceptron(OneVsRest):
     def n_updates_(self) -> int:
         """The updates of every perceptron, summed."""
         return sum(e.n_updates_ for e in self.estimators_)
+
+    @property
+    def converged_(self) -> bool:
+        """Whether every perceptron ended with an epoch without a mistake."""
+        return all(e.converged_ for e in self.estimators_)

@@ -36,7 +36,7 @@ def warm_up() -> None:
 
 def _load_compiled_loop() -> None:
     try:
-        from . import _scan
+        from . import _scan, multiclass_perceptron
         from .losses import HINGE, PERCEPTRON
         from .primal import PrimalPerceptron
 
@@ -52,5 +52,6 @@ def _load_compiled_loop() -> None:
             learner = PrimalPerceptron(max_iter=1, loss=loss.name)
             learner.start(X, y)
             learner.run_to_end()
+        multiclass_perceptron.compiled_epoch_available()  # its fit's epoch
     except Exception:  # noqa: BLE001 - a failed warm-up only means the first run loads it
         pass
