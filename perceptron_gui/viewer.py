@@ -199,8 +199,9 @@ class Viewer:
             return ws
         if not ws.capabilities.steps:
             from .core.learners import registry
+            from .core.text import either
 
-            steppers = " or ".join(map(repr, registry.stepping()))
+            steppers = either(map(repr, registry.stepping()))
             raise ValueError(f"learner {ws.learner_name!r} is fitted at once and has no steps; "
                              f"use viewer.set_learner(...) with {steppers} to step")
         raise ValueError(f"cannot run on these data: {ws.problem}")

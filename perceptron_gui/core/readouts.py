@@ -11,7 +11,15 @@ from . import theory
 from .game import game_of
 from .learners import StepEvent
 from .learners.ties import correct
-from .text import fmt, fmt_count, fmt_vec, format_update, plural
+from .text import (
+    fmt,
+    fmt_count,
+    fmt_vec,
+    format_multiclass_update,
+    format_update,
+    plural,
+    run_class_names,
+)
 from .values import readonly
 
 __all__ = ["Readouts", "bound_text", "compute_readouts", "fitted_run_text", "last_update_event",
@@ -232,8 +240,16 @@ def bound_text(nov, k: int, learner_steps: bool) -> str:
 
 
 def update_text(ws, ev: StepEvent, decimals: int = 2) -> str:
-    """The step ``ev`` of ``ws``'s run as the gradient of its loss (:func:`format_update`)."""
+    """The step ``ev`` of ``ws``'s run as the gradient of its loss (:func:`format_update`);
+    a run of m classes as its two classes' updates (:func:`format_multiclass_update`)."""
     p = ws.params
+    learner = ws.learner
+    if hasattr(learner, "update_terms"):
+        z, before, after, own, rival = learner.update_terms(ev)
+        return format_multiclass_update(
+            ev, z=z, W_before=before, W_after=after, own=own, rival=rival,
+            names=run_class_names(ws.dataset, learner.classes_), eta0=p.get("eta0", 1.0),
+            decimals=decimals)
     X = ws.dataset.X
     return format_update(
         ev, x=None if ev.index < 0 else X[ev.index], eta0=p.get("eta0", 1.0),

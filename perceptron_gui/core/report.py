@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .learners.losses import PERCEPTRON, loss_for
-from .text import format_update
+from .text import format_multiclass_update, format_update, run_class_names
 
 __all__ = ["Block", "ROWS_PER_BLOCK", "RunSource", "UpdateRow", "n_updates", "update_row",
            "update_rows", "log_rows", "csv_columns", "csv_blocks", "log_to_csv",
@@ -38,13 +38,18 @@ class UpdateRow:
     margin : float
         Its functional margin ``y f(x)`` *before* the update (``<= 0``).
     w_before, w_after : ndarray of shape (n_features,) or None
-        Weights before and after (None for a non-linear kernel).
+        Weights before and after (None for a non-linear kernel); for the multiclass
+        perceptron every class's :math:`\\tilde w_k`, shape (m, n_features + 1), the
+        bias's weight last.
     alpha_before : int or None
         For the dual learner, ``α[sample]`` before the update (after: one more).
     formula : str
         :func:`~perceptron_gui.core.text.format_update` of the update.
     future : bool
         The update lies after the cursor (computed, not yet shown).
+    rival : int or None
+        The multiclass perceptron: the class (its label) that scored as much, whose
+        :math:`w` lost :math:`\\tilde x` (None for two classes' perceptrons).
     """
 
     k: int
@@ -61,6 +66,7 @@ class UpdateRow:
     alpha_before: int | None
     formula: str
     future: bool
+    rival: int | None = None
 
 
 class RunSource:
@@ -81,6 +87,12 @@ class RunSource:
         self.s = learner.training_signs
         self.n = self.X.shape[0]
         self.dual = hasattr(learner, "kernel")
+        #: the multiclass perceptron: one w̃ₖ a class, the log's w every class's, flattened
+        self.multiclass = hasattr(learner, "update_terms")
+        dataset = getattr(source, "dataset", None)
+        self.names = (None if not self.multiclass else
+                      run_class_names(dataset, learner.classes_) if dataset is not None
+                      else [str(c) for c in learner.classes_])
         self.has_w = self.rows(0, 0).w is not None
         self.eta0 = float(getattr(learner, "eta0", 1.0))
         self.bias_scale = float(learner.bias_scale) if learner.fit_intercept else None
@@ -137,13 +149,21 @@ def _row(src: RunSource, u: int, decimals: int) -> UpdateRow:
     ev = src.learner.event(step)
     x = src.cases(np.array([ev.index]))[0][0]
     alpha = int(src.learner.alpha_after(u)[ev.index]) if src.dual else None
-    text = format_update(ev, x=x, eta0=src.eta0, bias_scale=src.bias_scale, decimals=decimals,
-                         loss=src.loss, X=src.X, y=src.s, tie=src.tie)
+    w_before, w_after, rival = ev.w_before, ev.w_after, None
+    if src.multiclass:
+        z, w_before, w_after, own, r = src.learner.update_terms(ev)
+        rival = int(src.learner.classes_[r])
+        text = format_multiclass_update(ev, z=z, W_before=w_before, W_after=w_after, own=own,
+                                        rival=r, names=src.names, eta0=src.eta0,
+                                        decimals=decimals)
+    else:
+        text = format_update(ev, x=x, eta0=src.eta0, bias_scale=src.bias_scale,
+                             decimals=decimals, loss=src.loss, X=src.X, y=src.s, tie=src.tie)
     return UpdateRow(
         k=u + 1, step=step, epoch=ev.epoch + 1, sample=ev.index, label=ev.label, x=x,
-        margin=ev.margin, w_before=ev.w_before, b_before=ev.b_before, w_after=ev.w_after,
+        margin=ev.margin, w_before=w_before, b_before=ev.b_before, w_after=w_after,
         b_after=ev.b_after, alpha_before=alpha, formula=text,
-        future=step > src.learner.step_count,
+        future=step > src.learner.step_count, rival=rival,
     )
 
 
@@ -168,7 +188,6 @@ class _Chunk:
 
 def _chunks(src: RunSource, k0: int, k1: int, size: int = ROWS_PER_BLOCK) -> Iterator[_Chunk]:
     """Rows ``k0 <= u < k1`` in chunks of ``size``, each with its values before the update."""
-    d = src.X.shape[1]
     counts = None
     if src.dual:
         counts = np.array(src.learner.alpha_after(k0), dtype=np.int64)
@@ -183,7 +202,7 @@ def _chunks(src: RunSource, k0: int, k1: int, size: int = ROWS_PER_BLOCK) -> Ite
         if rows.w is not None:
             w_after = rows.w[first:]
             w_before = rows.w[:-1] if first else np.vstack([
-                np.zeros((1, d)) if w0 is None else w0[None], rows.w[:-1]])
+                np.zeros((1, rows.w.shape[1])) if w0 is None else w0[None], rows.w[:-1]])
         index = rows.index[first:]
         alpha = None
         if counts is not None:
@@ -203,17 +222,33 @@ def log_rows(src: RunSource, k0: int, k1: int, size: int = ROWS_PER_BLOCK
         margin, b0, b1 = c.margin.tolist(), c.b_before.tolist(), c.b_after.tolist()
         alphas = None if c.alpha_before is None else c.alpha_before.tolist()
         xs, ys = src.cases(c.index)
+        w_before, w_after, rivals = c.w_before, c.w_after, [None] * len(index)
+        if src.multiclass:  # every class's w̃ₖ, and the class each update took from
+            shape = (len(index), len(src.learner.classes_), -1)
+            w_before, w_after = w_before.reshape(shape), w_after.reshape(shape)
+            rivals = _rivals(src, c.index, w_before)
         yield [
             UpdateRow(
                 k=c.lo + r + 1, step=step[r], epoch=(step[r] - 1) // src.per + 1, sample=i,
                 label=int(ys[r]), x=xs[r], margin=margin[r],
-                w_before=None if c.w_before is None else c.w_before[r], b_before=b0[r],
-                w_after=None if c.w_after is None else c.w_after[r], b_after=b1[r],
+                w_before=None if w_before is None else w_before[r], b_before=b0[r],
+                w_after=None if w_after is None else w_after[r], b_after=b1[r],
                 alpha_before=None if alphas is None else alphas[r], formula="",
-                future=step[r] > t,
+                future=step[r] > t, rival=rivals[r],
             )
             for r, i in enumerate(index)
         ]
+
+
+def _rivals(src: RunSource, index: np.ndarray, W_before: np.ndarray) -> list[int]:
+    """The label of the class each multiclass update took :math:`\\tilde x` from."""
+    from .learners.multiclass_perceptron import rival_of
+
+    learner = src.learner
+    codes = np.searchsorted(learner.classes_, learner.training_signs)
+    Z = learner.augmented_X
+    return [int(learner.classes_[rival_of(W, Z[i], int(codes[i]))])
+            for W, i in zip(W_before, index.tolist(), strict=True)]
 
 
 def update_rows(source, *, start: int = 0, stop: int | None = None, upto_cursor: bool = False,
@@ -278,6 +313,12 @@ def csv_columns(source) -> list[str]:
     cols = ["k", "step", "epoch", "sample", "y"]
     cols += [f"x{j + 1}" for j in range(d)]
     cols.append("margin")
+    if src.multiclass:  # class q of the classes in order (y's labels sorted): wq_j, bq
+        cols.append("rival")
+        for when in ("before", "after"):
+            for q in range(1, len(src.learner.classes_) + 1):
+                cols += [f"w{q}_{j + 1}_{when}" for j in range(d)] + [f"b{q}_{when}"]
+        return cols
     if src.has_w:
         cols += [f"w{j + 1}_before" for j in range(d)]
     cols.append("b_before")
@@ -314,6 +355,9 @@ def csv_blocks(source, *, start: int = 0, stop: int | None = None, upto_cursor: 
 def _csv_blocks(src: RunSource, k0: int, k1: int, size: int) -> Iterator[Block]:
     total = k1 - k0
     yield Block(",".join(csv_columns(src)) + "\n", 0, total)
+    if src.multiclass:
+        yield from _multiclass_csv_blocks(src, k0, k1, size)
+        return
     for c in _chunks(src, k0, k1, size):
         m = c.step.size
         xs, ys = src.cases(c.index)
@@ -338,6 +382,30 @@ def _csv_blocks(src: RunSource, k0: int, k1: int, size: int) -> Iterator[Block]:
                 cells += [str(v) for v in end[r]]
             lines.append(",".join(cells))
         yield Block("\n".join(lines) + "\n", c.lo - k0 + m, total)
+
+
+def _class_weights(src: RunSource, W: np.ndarray) -> np.ndarray:
+    """Flattened rows of every class's w̃ₖ as each class's ``wₖ`` then ``bₖ = c·wₖ₀``."""
+    m = len(src.learner.classes_)
+    W = W.reshape(W.shape[0], m, -1)
+    d = src.X.shape[1]
+    b = (src.bias_scale * W[:, :, d] if src.bias_scale is not None
+         else np.zeros(W.shape[:2]))
+    return np.concatenate([W[:, :, :d], b[:, :, None]], axis=2).reshape(W.shape[0], -1)
+
+
+def _multiclass_csv_blocks(src: RunSource, k0: int, k1: int, size: int) -> Iterator[Block]:
+    total = k1 - k0
+    for rows in log_rows(src, k0, k1, size):
+        W0 = _class_weights(src, np.array([r.w_before for r in rows]))
+        W1 = _class_weights(src, np.array([r.w_after for r in rows]))
+        lines = []
+        for r, row in enumerate(rows):
+            cells = [str(row.k), str(row.step), str(row.epoch), str(row.sample + 1),
+                     str(row.label), *map(repr, row.x.tolist()), repr(row.margin),
+                     str(row.rival), *map(repr, W0[r].tolist()), *map(repr, W1[r].tolist())]
+            lines.append(",".join(cells))
+        yield Block("\n".join(lines) + "\n", rows[-1].k - k0, total)
 
 
 def log_to_csv(source, path_or_file, *, start: int = 0, stop: int | None = None,

@@ -94,6 +94,19 @@ def _tex_formula(row: UpdateRow, src: RunSource, decimals: int) -> str:
     return ", ".join(f"${p}$" for p in parts)
 
 
+def _tex_multiclass(row: UpdateRow, src: RunSource, decimals: int) -> str:
+    """The multiclass perceptron's update of ``row``: the two classes' w̃ it moved."""
+    eta = "" if src.eta0 == 1 else rf"{_tex_num(src.eta0, decimals)}\cdot"
+    classes = [int(c) for c in src.learner.classes_]
+    z = _tex_vec(src.learner.augmented_X[row.sample], decimals)
+    parts = []
+    for q, sign in ((classes.index(row.label), "+"), (classes.index(row.rival), "-")):
+        w = rf"w_{{\mathrm{{{latex_escape(src.names[q])}}}}}"
+        parts.append(rf"{w} \leftarrow {_tex_vec(row.w_before[q], decimals)} {sign} {eta}{z}"
+                     rf" = {_tex_vec(row.w_after[q], decimals)}")
+    return ", ".join(f"${p}$" for p in parts)
+
+
 #: Column headers of the LaTeX table (text mode with math where it is math).
 LATEX_HEADER = (r"$k$", "step", "epoch", r"sample $i$", r"$y_i$", r"$y_i f(x_i)$ before",
                 "update")
@@ -141,17 +154,20 @@ def _latex_blocks(src: RunSource, k0: int, k1: int, decimals: int, caption, labe
     if floating:
         head += "\\begin{table}\n\\centering\n"
     head += "\\begin{tabular}{rrrrrrl}\n\\toprule\n"
-    head += " & ".join(LATEX_HEADER) + " \\\\\n\\midrule\n"
+    header = LATEX_HEADER if not src.multiclass else (
+        *LATEX_HEADER[:5], r"$\mu_i$ before", *LATEX_HEADER[6:])  # own score − best other
+    head += " & ".join(header) + " \\\\\n\\midrule\n"
     yield Block(head, 0, total)
     for rows in log_rows(src, k0, k1, size):
         lines = []
         for row in rows:
+            y = (f"${'+1' if row.label > 0 else '-1'}$" if not src.multiclass
+                 else latex_escape(src.names[list(src.learner.classes_).index(row.label)]))
             cells = [
                 str(row.k), str(row.step), str(row.epoch),
-                *((str(row.sample + 1), f"${'+1' if row.label > 0 else '-1'}$")
-                  if row.sample >= 0
-                  else ("all", "")), f"${_tex_num(row.margin, decimals)}$",
-                _tex_formula(row, src, decimals),
+                *((str(row.sample + 1), y) if row.sample >= 0 else ("all", "")),
+                f"${_tex_num(row.margin, decimals)}$",
+                (_tex_multiclass if src.multiclass else _tex_formula)(row, src, decimals),
             ]
             lines.append(" & ".join(cells) + " \\\\\n")
         yield Block("".join(lines), rows[-1].k - k0, total)

@@ -14,8 +14,9 @@ import numpy as np
 from .learners.losses import PERCEPTRON, Loss
 
 __all__ = ["fmt", "fmt_vec", "fmt_percent", "fmt_count", "fmt_rate", "fmt_power",
-           "fmt_tick", "fmt_short", "plural", "axis_titles", "class_name", "class_label",
-           "format_update", "pass_terms", "MINUS", "TIMES"]
+           "fmt_tick", "fmt_short", "either", "plural", "axis_titles", "class_name", "class_label",
+           "format_update", "format_multiclass_update", "pass_terms", "run_class_names",
+           "MINUS", "TIMES"]
 
 MINUS = "\u2212"
 #: The sign of a power of ten: ``1.14 × 10⁸``, with narrow no-break spaces (a number is
@@ -162,6 +163,12 @@ def fmt_count(n) -> str:
     return f"{int(n):,}".replace("-", MINUS)
 
 
+def either(names) -> str:
+    """``"LDA"``, ``"LDA or QDA"``, ``"LDA, QDA or naive Bayes"``."""
+    names = list(names)
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+
 def plural(n, noun: str, plural_noun: str | None = None) -> str:
     """``n`` and ``noun``, in the plural unless ``n`` is 1: ``1 update``, ``2,000 updates``."""
     word = noun if int(n) == 1 else (plural_noun or noun + "s")
@@ -274,6 +281,43 @@ def format_update(event, *, x=None, eta0: float = 1.0, bias_scale: float | None 
     if bias_scale is not None:
         lines.append(_b_line(event, eta + sign, bias_scale, decimals))
     return "\n".join(lines)
+
+
+def format_multiclass_update(event, *, z, W_before, W_after, own: int, rival: int,
+                             names, eta0: float = 1.0, decimals: int = 2) -> str:
+    """The multiclass perceptron's step ``event`` with its numbers.
+
+    ``z`` is the sample as the run sees it, ``x̃ = (x, c)`` (``x`` without a bias);
+    ``W_before``, ``W_after`` every class's ``w̃ₖ`` (rows in the order of ``names``);
+    ``own`` and ``rival`` the rows of the sample's class and of the class that scored
+    as much (``ŷ``).  A mistake reads, with η = 1::
+
+        μ = w_setosa·x̃ − w_versicolor·x̃ = 0.00 ≤ 0
+        w_setosa ← (0.00, 0.00, 0.00) + (1.40, 0.20, 1.00) = (1.40, 0.20, 1.00)
+        w_versicolor ← (0.00, 0.00, 0.00) − (1.40, 0.20, 1.00) = (−1.40, −0.20, −1.00)
+    """
+    first, second = names[own], names[rival]
+    mu = fmt(event.margin, decimals)
+    if not event.mistake:
+        return f"no update: μ = w_{first}·x̃ − w_{second}·x̃ = {mu} > 0"
+    eta = "" if eta0 == 1 else f"{fmt(eta0, decimals)}·"
+    x = fmt_vec(z, decimals)
+    return "\n".join([
+        f"μ = w_{first}·x̃ − w_{second}·x̃ = {mu} ≤ 0",
+        f"w_{first} ← {fmt_vec(W_before[own], decimals)} + {eta}{x}"
+        f" = {fmt_vec(W_after[own], decimals)}",
+        f"w_{second} ← {fmt_vec(W_before[rival], decimals)} {MINUS} {eta}{x}"
+        f" = {fmt_vec(W_after[rival], decimals)}",
+    ])
+
+
+def run_class_names(dataset, classes) -> list[str]:
+    """Each class's name as a subscript (``w_setosa``): its name, else its label (``+1``)."""
+    names = dataset.class_names
+    if names is not None:
+        return [names[dataset.classes.index(int(c))] for c in classes]
+    return [(f"+{int(c)}" if c > 0 else f"{MINUS}{-int(c)}") if dataset.is_binary else str(int(c))
+            for c in classes]
 
 
 def _b_line(event, factor: str, bias_scale: float, decimals: int) -> str:

@@ -10,7 +10,7 @@ import re
 
 from ..core.game import game_of
 from ..core.learners import registry
-from ..core.text import MINUS
+from ..core.text import MINUS, either
 from ..core.workspace import DataProblem
 
 __all__ = ["problem_text"]
@@ -49,15 +49,10 @@ def problem_text(workspace) -> str:
                 "it), or Edit ▸ Remove the active class.")
     if kind is DataProblem.TWO_CLASSES:
         names = [registry.get(key).display_name for key in registry.multiclass()]
-        choose = f"choose {_either(names)}, " if names else ""
+        choose = f"choose {either(names)}, " if names else ""
         return (f"{(workspace.problem or '').rstrip('.')}: {choose}remove classes down to "
                 "two (Edit ▸ Remove the active class), or import two of them.")
     return workspace.problem or ""
-
-
-def _either(names: list[str]) -> str:
-    """``"LDA"``, ``"LDA or QDA"``, ``"LDA, QDA or naive Bayes"``."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
 def _labelled(workspace) -> str:

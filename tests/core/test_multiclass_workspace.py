@@ -54,33 +54,36 @@ SIDE_BY_SIDE = (np.array([[-2.1, -0.6], [-2.8, 0.3], [-3.2, 0.5], [-3.9, 0.5], [
                           [2.6, 0.3], [3.4, 0.7], [3.0, 0.7]]), np.repeat([0, 1, 2], 6))
 
 
-def test_the_multiclass_perceptron_is_its_fit_and_the_status_says_its_run():
+def test_the_multiclass_perceptron_steps_to_its_fit_and_one_vs_rest_says_its_run():
     X, y = SIDE_BY_SIDE
     ws = Workspace(Dataset(X, y, classes=(0, 1, 2)), "multiclass_perceptron")
-    assert ws.capabilities.class_lines and not ws.capabilities.steps
+    assert ws.capabilities.class_lines and ws.capabilities.steps and ws.running
+    first = ws.step()
+    assert first.mistake and ws.readouts().last_update.splitlines() == [
+        "μ = w_0·x̃ − w_1·x̃ = 0.00 ≤ 0",
+        "w_0 ← (0.00, 0.00, 0.00) + (−2.10, −0.60, 1.00) = (−2.10, −0.60, 1.00)",
+        "w_1 ← (0.00, 0.00, 0.00) − (−2.10, −0.60, 1.00) = (2.10, 0.60, −1.00)"]
+    ws.run_to_end()
     reference = MulticlassPerceptron().fit(X, y)
     np.testing.assert_array_equal(ws.learner.coef_, reference.coef_)
     np.testing.assert_array_equal(ws.learner.intercept_, reference.intercept_)
-    assert ws.misclassified().size == 0
-    assert ws.readouts().status == "Multiclass perceptron fitted: 8 updates in 3 epochs"
+    assert ws.misclassified().size == 0 and ws.readouts().k == 8
     ws.set_learner("one_vs_rest")  # the middle class's perceptron never converges
     assert ws.readouts().status == ("One-vs-rest perceptron fitted: 3,760 updates; 1 of 3 "
                                     "perceptrons never had an epoch without a mistake")
-    ws.set_params(max_iter=5)
-    ws.set_learner("multiclass_perceptron")
-    ws.set_params(max_iter=2)
-    assert ws.readouts().status == ("Multiclass perceptron fitted: 8 updates in 2 epochs, "
-                                    "the last with mistakes still")
 
 
-def test_with_two_classes_the_multiclass_perceptron_draws_one_line():
+def test_with_two_classes_the_multiclass_perceptron_is_the_perceptron_at_twice_the_rate():
     X, y = SIDE_BY_SIDE
     keep = y != 1
     X, y = X[keep], np.where(y[keep] == 2, 1, -1)
     ws = Workspace(Dataset(X, y), "multiclass_perceptron")
-    assert not ws.multiclass and ws.capabilities.linear
-    w, b = ws.weights()  # w₂ − w₁: the binary perceptron's at twice the rate
+    assert not ws.multiclass and ws.running
+    ws.run_to_end()
     binary = PrimalPerceptron(eta0=2.0).fit(X, y)
-    np.testing.assert_array_equal(w, binary.coef_[0])
-    assert b == binary.intercept_[0]
-    assert ws.misclassified().size == 0
+    np.testing.assert_array_equal(ws.learner.coef_, binary.coef_)
+    np.testing.assert_array_equal(ws.learner.intercept_, binary.intercept_)
+    assert ws.readouts().k == binary.n_updates_ and ws.misclassified().size == 0
+    # its margins are the binary functional margins y·f(x)
+    np.testing.assert_allclose(ws.training_margins(), y * binary.decision_function(X),
+                               rtol=1e-12, atol=1e-12)

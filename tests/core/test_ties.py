@@ -191,8 +191,11 @@ def test_batch_descent_of_the_perceptron_loss_follows_the_rule():
 
 def test_every_stepping_perceptron_in_the_registry_offers_the_rule():
     offered = [key for key, spec in registry.REGISTRY.items() if spec.caps().tie is not None]
-    # the stepping perceptrons, and the learners made of them (one-vs-rest)
-    assert offered and set(registry.stepping()) <= set(offered)
+    # the stepping perceptrons of two classes, and the learners made of them (one-vs-rest);
+    # the multiclass perceptron has one rule, μ ≤ 0 (two classes: y·f(x) ≤ 0, as sklearn's)
+    multiclass = set(registry.stepping()) & set(registry.multiclass())
+    assert multiclass and not {k for k in multiclass if registry.get(k).caps().tie}
+    assert offered and set(registry.stepping()) - multiclass <= set(offered)
     assert all(registry.get(k).caps().steps or registry.get(k).caps().claims for k in offered)
     for key in offered:
         spec = registry.get(key)

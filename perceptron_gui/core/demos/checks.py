@@ -253,9 +253,10 @@ def _lda_mean(p, label):
 
 
 def _model(p):
-    """The learner in use when it is fitted (not a run) and the data allow it, else None."""
+    """The learner in use when it is fitted (not a run) or learns m classes (a run's learner
+    at its cursor), and the data allow it; else None."""
     ws = p.workspace
-    return ws.learner if not ws.capabilities.steps and ws.has_model else None
+    return ws.learner if ws.has_model and (not ws.capabilities.steps or ws.multiclass) else None
 
 
 def _posterior(model, point):

@@ -17,6 +17,11 @@ Its mistake bound (``docs/multiclass.md``): if a :math:`U` of unit Frobenius
 norm scores every sample's class above every other by :math:`\gamma`, the run
 makes at most :math:`2 R^2 / \gamma^2` updates, :math:`R = \max_i \lVert \tilde x_i \rVert`.
 
+The run is a :class:`~.engine.RunEngine` like the binary perceptron's: its log
+keeps each update's step, sample, margin :math:`\mu` and the whole :math:`W`
+after it (flattened, class by class), so the window steps, seeks and rewinds it.
+Scores are summed feature by feature, in Python and in the compiled loop alike.
+
 References
 ----------
 Collins, M. (2002).  Discriminative training methods for hidden Markov models:
@@ -28,33 +33,23 @@ multiclass problems.  JMLR 3, 951–991.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+import time
+from collections import OrderedDict
 
 import numpy as np
 
 from ..values import readonly
 from ._base import check_X
-from ._jit import LazyLoop
-from .params import MULTICLASS, check_all
+from ._jit import EMPTY_ORDER, LazyLoop
+from ._log import Rows, UpdateLog, empty_columns
+from ._run import MARGIN_NAN, WEIGHTS_OVERFLOW, StepEvent
+from .engine import RunEngine
+from .params import MULTICLASS
 
-__all__ = ["MulticlassPerceptron", "MulticlassStep", "mistake_bound"]
+__all__ = ["MulticlassPerceptron", "mistake_bound", "rival_of"]
 
-
-@dataclass(frozen=True)
-class MulticlassStep:
-    """One step: sample ``index`` (of class ``label``) seen in ``epoch`` with margin ``margin``
-    (:math:`\\mu`), a mistake or not; ``rival`` the class that scored as much (or None);
-    the weights (shape (m, d + 1), the bias column last) before and after."""
-
-    step: int
-    epoch: int
-    index: int
-    label: int
-    rival: int | None
-    margin: float
-    mistake: bool
-    W_before: np.ndarray
-    W_after: np.ndarray
+#: Samples scanned between two offers of a checkpoint to the log, at most.
+SCAN_STRETCH = 2**16
 
 
 def mistake_bound(X, y, U, *, bias_scale: float | None = 1.0) -> float:
@@ -78,39 +73,68 @@ def _augmented(X: np.ndarray, bias_scale: float | None) -> np.ndarray:
 
 
 def _scores(W: np.ndarray, z: np.ndarray) -> np.ndarray:
-    """Every class's score of ``z``, summed feature by feature (the compiled epoch's order)."""
+    """Every class's score of ``z``, summed feature by feature (the compiled loop's order)."""
     out = W[:, 0] * z[0]
     for j in range(1, len(z)):
         out = out + W[:, j] * z[j]
     return out
 
 
-def _epoch_python(Z, y, W, order, eta) -> int:
-    """One epoch over ``Z[order]`` updating ``W`` in place; the number of updates."""
-    updates = 0
-    for i in order:
-        z, label = Z[i], y[i]
-        scores = _scores(W, z)
-        own = scores[label]
-        scores[label] = -np.inf
-        rival = int(np.argmax(scores))
-        if not own - scores[rival] > 0:
-            W[label] += eta * z
-            W[rival] -= eta * z
-            updates += 1
-    return updates
+def _judged(W: np.ndarray, z: np.ndarray, label: int) -> tuple[float, int]:
+    """``(μ, ŷ)``: the margin of class ``label`` over the best other, and that class."""
+    scores = _scores(W, z)
+    own = scores[label]
+    scores[label] = -np.inf
+    rival = int(np.argmax(scores))
+    return float(own - scores[rival]), rival
 
 
-def _build_epoch():
+def rival_of(W_before: np.ndarray, z: np.ndarray, label: int) -> int:
+    """The class ``ŷ`` an update on ``z`` of class position ``label`` takes from (under the
+    weights ``W_before``, shape (m, d + 1))."""
+    return _judged(np.asarray(W_before, dtype=np.float64), z, label)[1]
+
+
+def _scan_python(Z, codes, order, use_order, pos, hi, W, eta, base, until_update,
+                 r_step, r_index, r_margin, r_w, r_b):
+    """Steps at positions ``pos .. hi - 1`` of an epoch from ``W`` (updated in place).
+
+    Each update's step (``base + position + 1``), sample, margin and ``W`` after it
+    (flattened) go into the ``r_*`` buffers, until they are full.  Returns
+    ``(pos, updates, nan)``; ``nan``: stopped just past a NaN margin.
+    """
+    cap, u = r_step.shape[0], 0
+    with np.errstate(over="ignore", invalid="ignore"):
+        while pos < hi and u < cap:
+            i = int(order[pos]) if use_order else pos
+            z, label = Z[i], int(codes[i])
+            margin, rival = _judged(W, z, label)
+            pos += 1
+            if math.isnan(margin):
+                return pos, u, True
+            if not margin > 0:
+                W[label] += eta * z
+                W[rival] -= eta * z
+                r_step[u], r_index[u], r_margin[u], r_b[u] = base + pos, i, margin, 0.0
+                r_w[u] = W.ravel()
+                u += 1
+                if until_update:
+                    break
+    return pos, u, False
+
+
+def _build_scan():
     import numba
 
     @numba.njit(cache=True, nogil=True, fastmath=False)
-    def epoch(Z, y, W, order, eta):
+    def scan(Z, codes, order, use_order, pos, hi, W, eta, base, until_update,
+             r_step, r_index, r_margin, r_w, r_b):
         m, d = W.shape
-        updates = 0
-        for t in range(order.shape[0]):
-            i = order[t]
-            label = y[i]
+        cap = r_step.shape[0]
+        u = 0
+        while pos < hi and u < cap:
+            i = order[pos] if use_order else pos
+            label = codes[i]
             own = 0.0
             best = -np.inf
             rival = -1
@@ -123,30 +147,64 @@ def _build_epoch():
                 elif rival < 0 or s > best:
                     best = s
                     rival = k
-            if not own - best > 0:
+            margin = own - best
+            pos += 1
+            if np.isnan(margin):
+                return pos, u, True
+            if not margin > 0:
                 for j in range(d):
                     step = eta * Z[i, j]
                     W[label, j] += step
                     W[rival, j] -= step
-                updates += 1
-        return updates
+                r_step[u] = base + pos
+                r_index[u] = i
+                r_margin[u] = margin
+                r_b[u] = 0.0
+                for k in range(m):
+                    for j in range(d):
+                        r_w[u, k * d + j] = W[k, j]
+                u += 1
+                if until_update:
+                    break
+        return pos, u, False
 
-    return epoch
+    return scan
 
 
-def _warm_epoch(epoch) -> None:
+def _warm_scan(scan) -> None:
     Z = np.zeros((1, 3))
     for X in (Z, readonly(Z)):
-        epoch(X, readonly(np.zeros(1, np.int64)), np.zeros((2, 3)), np.zeros(1, np.int64), 1.0)
+        out = empty_columns(1, 6)
+        scan(X, readonly(np.zeros(1, np.int64)), EMPTY_ORDER, False, 0, 1, np.zeros((2, 3)),
+             1.0, 0, False, *out)
 
 
-#: One epoch compiled by numba (the window's fit), else :func:`_epoch_python`.
-_EPOCH = LazyLoop(_build_epoch, _warm_epoch)
-compiled_epoch_available = _EPOCH.available
+#: The scan compiled by numba, for long stretches (a step in the window never waits for it).
+_SCAN = LazyLoop(_build_scan, _warm_scan)
+compiled_scan_available = _SCAN.available
+
+#: Backend override for tests and benchmarks: None (by the stretch), "numpy" or "compiled".
+FORCE: str | None = None
 
 
-class MulticlassPerceptron:
-    """The multiclass perceptron with a step-by-step API (scikit-learn style).
+def _compiled(stretch: int) -> bool:
+    """Whether a computation of ``stretch`` steps runs compiled (:data:`FORCE` first)."""
+    return _SCAN.choose(stretch, FORCE)
+
+
+def _scan(Z, codes, order, pos, hi, W, eta, base, until_update, bufs, compiled=False):
+    """:func:`_scan_python` or its compiled twin, bit for bit the same (order None: cyclic)."""
+    use_order = order is not None
+    order = EMPTY_ORDER if order is None else np.ascontiguousarray(order, dtype=np.int64)
+    if compiled:
+        pos, u, nan = _SCAN(Z, codes, order, use_order, pos, hi, W, eta, base, until_update,
+                            *bufs)
+        return int(pos), int(u), bool(nan)
+    return _scan_python(Z, codes, order, use_order, pos, hi, W, eta, base, until_update, *bufs)
+
+
+class MulticlassPerceptron(RunEngine):
+    """The multiclass perceptron with the step API of the binary one (scikit-learn style).
 
     Parameters
     ----------
@@ -169,159 +227,160 @@ class MulticlassPerceptron:
         :math:`w_k` and :math:`b_k = c\\,w_{k0}` at the cursor; with two classes, as
         scikit-learn's linear classifiers, shape (1, n_features) and (1,): the second
         class's score less the first's, :math:`w_2 - w_1` and :math:`b_2 - b_1`.
-    history_ : list of MulticlassStep
-        Every step taken; :meth:`seek` moves the cursor along it.
+    scores_ : tuple of ndarray
+        Every class's :math:`w_k` and :math:`b_k`, shapes (m, d) and (m,), whatever m.
     n_updates_, n_epochs_, converged_ : int, int, bool
+
+    Notes
+    -----
+    A step's :class:`~._run.StepEvent` has ``label`` the sample's class (as in
+    ``y``), ``margin`` :math:`\\mu`, and no ``w`` (there is one per class):
+    :meth:`weights_after` gives :math:`W` after ``k`` updates and :func:`rival_of`
+    the class an update took from.
     """
 
+    PARAMS = MULTICLASS
+    _multi_class = True
+
     def __init__(self, *, fit_intercept: bool = True, bias_scale: float = 1.0,
-                 eta0: float = 1.0, order: str = "cyclic", random_state: int = 0,
+                 eta0: float = 1.0, order: str = "cyclic", random_state: int | None = 0,
                  max_iter: int = 1000):
-        self.fit_intercept, self.bias_scale, self.eta0 = fit_intercept, bias_scale, eta0
-        self.order, self.random_state, self.max_iter = order, random_state, max_iter
+        self._store(locals())
 
-    @classmethod
-    def default_params(cls, **changed) -> dict:
-        """Every parameter's default, with ``changed``."""
-        return dict(cls().get_params(), **changed)
-
-    def get_params(self, deep: bool = True) -> dict:
-        """The parameters, as scikit-learn's ``get_params``."""
-        return {k: getattr(self, k) for k in ("fit_intercept", "bias_scale", "eta0", "order",
-                                               "random_state", "max_iter")}
-
-    def validate_params(self) -> None:
-        """ValueError naming the first parameter out of range (:data:`~.params.MULTICLASS`)."""
-        check_all(MULTICLASS, self)
+    def _learning_rate(self) -> float:
+        return float(self.eta0)
 
     # -- the run ------------------------------------------------------------------------
-    def start(self, X, y) -> MulticlassPerceptron:
+    def start(self, X, y, coef_init=None, intercept_init=None) -> MulticlassPerceptron:
         """Start a run on ``(X, y)`` from :math:`W = 0` (nothing stepped yet)."""
+        if coef_init is not None or intercept_init is not None:
+            raise ValueError("the multiclass perceptron starts from W = 0: it takes no "
+                             "coef_init or intercept_init")
         self.validate_params()
         X = check_X(X)
         y = np.asarray(y)
         if y.shape != (X.shape[0],):
             raise ValueError(f"X has {X.shape[0]} samples but y has shape {y.shape}")
-        self.classes_, codes = np.unique(y, return_inverse=True)
-        if self.classes_.shape[0] < 2:
+        classes, codes = np.unique(y, return_inverse=True)
+        if classes.shape[0] < 2:
             raise ValueError(f"the multiclass perceptron needs two classes at least; y has "
-                             f"{self.classes_.shape[0]}")
+                             f"{classes.shape[0]}")
+        n, d = X.shape
+        self.classes_ = classes
+        self.n_features_in_ = d
+        self._X, self._n = X, n
+        self._s = readonly(codes.reshape(-1).astype(np.int64))  # class positions 0 … m − 1
         self._Z = readonly(_augmented(X, self.bias_scale if self.fit_intercept else None))
-        self._y = readonly(codes.reshape(-1).astype(np.int64))
-        self._W = np.zeros((self.classes_.shape[0], self._Z.shape[1]))
-        self.history_: list[MulticlassStep] = []
-        self._cursor = 0
-        self._last_mistake = -1  # the step of the last update in the history
-        self._fitted = None  # fit's (updates, epochs, converged): a run without a history
-        self._seed = (int(np.random.SeedSequence().entropy % 2**63) if self.random_state is None
-                      else int(self.random_state))
-        self._order_of = None
+        self._w0, self._b0 = np.zeros(d), 0.0
+        self._eta = self._learning_rate()
+        self._positive = False
+        self._c2 = float(self.bias_scale) ** 2 if self.fit_intercept else 0.0
+        self._seed = self._resolve_seed()
+        self._orders = OrderedDict()
+        self._cols = [np.ascontiguousarray(X[:, j]) for j in range(d)]
+        self._t = self._T = 0
+        self._end, self._end_converged = None, False
+        self._diverged_at, self._diverged_why = None, None
+        self._setup_state()
+        self._sync()
         return self
 
-    def _sample(self, step: int) -> tuple[int, int]:
-        """``(epoch, index)`` of the sample step ``step`` visits."""
-        n = self._Z.shape[0]
-        epoch, position = divmod(step, n)
-        if self.order == "cyclic":
-            return epoch, position
-        return epoch, int(self._sample_order(epoch)[position])
+    def _setup_state(self) -> None:
+        m, D = self.classes_.shape[0], self._Z.shape[1]
+        self._log = UpdateLog(m * D, self._n, replay=self._replay)
+        self._fW = np.zeros((m, D))
 
-    @property
-    def done(self) -> bool:
-        """Whether the run is over: an epoch without a mistake, or ``max_iter`` epochs."""
-        return self.converged_ or len(self.history_) >= self.max_iter * self._Z.shape[0]
+    def _replay(self, T0: int, k0: int, w0, b0: float, T1: int, m: int) -> tuple[int, Rows]:
+        """``(k0, rows)``: the ``m`` updates of steps ``T0 + 1 .. T1`` from ``W`` = ``w0``."""
+        n = self._n
+        out = empty_columns(m, self._fW.size)
+        W = np.array(w0, dtype=np.float64).reshape(self._fW.shape)
+        compiled = _compiled(T1 - T0)
+        T, u = T0, 0
+        while T < T1 and u < m:
+            epoch, pos = divmod(T, n)
+            hi = min(n, pos + (T1 - T))
+            pos, got, nan = _scan(self._Z, self._s, self._order(epoch), pos, hi, W, self._eta,
+                                  epoch * n, False, [a[u:] for a in out], compiled)
+            u += got
+            T = epoch * n + pos
+            if nan:
+                break
+        return k0, Rows(*out)
 
-    def step(self) -> MulticlassStep | None:
-        """Visit the next sample (the cursor at the end of the run); None once done."""
-        if self._fitted is not None:
-            raise ValueError("fit ran the whole run without a history: start() a run to step")
-        if self._cursor < len(self.history_):
-            self.seek(self._cursor + 1)
-            return self.history_[self._cursor - 1]
-        if self.done:
-            return None
-        epoch, i = self._sample(len(self.history_))
-        z, label = self._Z[i], int(self._y[i])
-        scores = _scores(self._W, z)
-        own = scores[label]
-        scores[label] = -np.inf
-        rival = int(np.argmax(scores))
-        margin = float(own - scores[rival])
-        before = readonly(self._W.copy())
-        mistake = not margin > 0
-        if mistake:
-            self._W[label] += self.eta0 * z
-            self._W[rival] -= self.eta0 * z
-            self._last_mistake = len(self.history_)
-        record = MulticlassStep(len(self.history_), epoch, i, label, rival if mistake else None,
-                                margin, mistake, before, readonly(self._W.copy()))
-        self.history_.append(record)
-        self._cursor = len(self.history_)
-        return record
+    def _compute(self, max_steps: int | None = None, until_update: bool = False,
+                 deadline: float | None = None) -> None:
+        """Extend the run: ``max_steps``, one update, the end or ``deadline``, whichever first."""
+        if self._end is not None:
+            return
+        n, T, W, log = self._n, self._T, self._fW, self._log
+        stop_at = None if max_steps is None else T + max_steps
+        k0, T0 = len(log), T
+        # the length asked for decides (a single step never waits for numba to load), or
+        # the length scanned so far while looking for the next update (many short epochs)
+        planned = 0 if until_update else (stop_at - T0 if stop_at is not None else 2**62)
+        while True:
+            epoch, pos = divmod(T, n)
+            hi = n if stop_at is None else min(n, pos + (stop_at - T))
+            order = self._order(epoch)
+            compiled = _compiled(max(planned, T - T0 + hi - pos))
+            while True:
+                bufs = log.reserve(1 if until_update else 4096)
+                pos, u, nan = _scan(self._Z, self._s, order, pos, min(hi, pos + SCAN_STRETCH),
+                                    W, self._eta, epoch * n, until_update, bufs, compiled)
+                log.commit(u)
+                log.checkpoint(epoch * n + pos, W.ravel(), 0.0)
+                late = deadline is not None and time.perf_counter() >= deadline
+                if nan or (u and not np.isfinite(W).all()):
+                    break
+                if pos >= hi or (until_update and u) or late:
+                    break
+            T = epoch * n + pos
+            if nan:
+                self._diverge(T, MARGIN_NAN)
+                break
+            if not np.isfinite(W).all():
+                self._diverge(log.step_of(len(log) - 1), WEIGHTS_OVERFLOW)
+                T = self._end
+                break
+            if pos == n:
+                self._close_epoch(epoch, T)
+            if self._end is not None or (stop_at is not None and T >= stop_at):
+                break
+            if (until_update and len(log) > k0) or late:
+                break
+        self._T = T
 
-    def seek(self, step: int) -> None:
-        """Put the cursor after ``step`` steps of the history (0: the start)."""
-        if not 0 <= step <= len(self.history_):
-            raise ValueError(f"step {step} is outside the history 0 … {len(self.history_)}")
-        self._cursor = step
-        self._W = (np.zeros_like(self._W) if step == 0 else self.history_[step - 1].W_after).copy()
+    def _close_epoch(self, epoch: int, T: int) -> None:
+        """End the run after an epoch without an update, or after ``max_iter`` epochs."""
+        if self._log.epoch_count(epoch) == 0:
+            self._end, self._end_converged = T, True
+        elif epoch + 1 >= self.max_iter:
+            self._end, self._end_converged = T, False
 
-    def fit(self, X, y) -> MulticlassPerceptron:
-        """Run from :math:`W = 0` until an epoch without a mistake or ``max_iter`` epochs.
+    # -- at the cursor ------------------------------------------------------------------
+    def weights_after(self, k: int) -> np.ndarray:
+        """:math:`W` after ``k`` updates, shape (m, d + 1) (the bias column last), a copy."""
+        w, _ = self._log.state_after(k)
+        return w.reshape(self._fW.shape)
 
-        The same run as :meth:`step` to the end, bit for bit, epoch by epoch (compiled
-        when numba is there) and without a history: :meth:`start` a run to step it.
-        """
-        self.start(X, y)
-        Z, y, W = self._Z, self._y, self._W
-        n = Z.shape[0]
-        epoch_of = _EPOCH if _EPOCH.available() else _epoch_python
-        cyclic = np.arange(n, dtype=np.int64)
-        updates = epochs = 0
-        converged = False
-        while epochs < self.max_iter and not converged:
-            order = cyclic if self.order == "cyclic" else self._sample_order(epochs)
-            made = epoch_of(Z, y, W, order, float(self.eta0))
-            epochs += 1
-            updates += made
-            converged = made == 0
-        self._fitted = (updates, epochs, converged)
-        return self
-
-    def _sample_order(self, epoch: int) -> np.ndarray:
-        """The permutation of ``epoch`` in random order (the last one kept: steps ask n times)."""
-        kept = self._order_of
-        if kept is None or kept[0] != epoch:
-            rng = np.random.default_rng([self._seed, epoch])
-            kept = self._order_of = (epoch, rng.permutation(self._Z.shape[0]).astype(np.int64))
-        return kept[1]
-
-    # -- what the run has learnt --------------------------------------------------------
-    @property
-    def converged_(self) -> bool:
-        """Whether the last whole epoch had no mistake."""
-        if self._fitted is not None:
-            return self._fitted[2]
-        n, taken = self._Z.shape[0], len(self.history_)
-        return taken > 0 and taken % n == 0 and self._last_mistake < taken - n
-
-    @property
-    def n_updates_(self) -> int:
-        if self._fitted is not None:
-            return self._fitted[0]
-        return sum(s.mistake for s in self.history_[: self._cursor])
-
-    @property
-    def n_epochs_(self) -> int:
-        if self._fitted is not None:
-            return self._fitted[1]
-        return -(-self._cursor // self._Z.shape[0])
+    def _sync(self) -> None:
+        k = self._log.count_before(self._t)
+        self._W = self.weights_after(k)
+        self.n_updates_ = k
+        self.n_epochs_ = -(-self._t // self._n)
+        self.n_iter_ = self.n_epochs_
+        self.converged_ = bool(self._end is not None and self._t == self._end
+                               and self._end_converged)
+        self.diverged_ = bool(self._diverged_at is not None and self._t >= self._diverged_at)
+        self.diverged_reason_ = self._diverged_why if self.diverged_ else None
 
     @property
     def scores_(self) -> tuple[np.ndarray, np.ndarray]:
         """Every class's :math:`w_k` and :math:`b_k` at the cursor, shapes (m, d) and (m,)."""
-        d = self._Z.shape[1] - self.fit_intercept
-        b = self.bias_scale * self._W[:, -1] if self.fit_intercept else np.zeros(len(self._W))
+        d = self.n_features_in_
+        b = (self.bias_scale * self._W[:, -1] if self.fit_intercept
+             else np.zeros(len(self._W)))
         return self._W[:, :d].copy(), b
 
     @property
@@ -333,6 +392,55 @@ class MulticlassPerceptron:
     def intercept_(self) -> np.ndarray:
         _, b = self.scores_
         return b[1:] - b[:1] if len(b) == 2 else b
+
+    def _margin_at(self, idx: int, k: int) -> float:
+        return _judged(self.weights_after(k), self._Z[idx], int(self._s[idx]))[0]
+
+    def training_margins(self) -> np.ndarray:
+        """Every sample's :math:`\\mu` at the cursor: its class's score less the best other's."""
+        self._require_started()
+        scores = self._Z @ self._W.T
+        rows = np.arange(self._n)
+        own = scores[rows, self._s].copy()
+        scores[rows, self._s] = -np.inf
+        with np.errstate(invalid="ignore"):
+            return own - scores.max(axis=1)
+
+    def _event(self, step: int) -> StepEvent:
+        memo = self.__dict__.get("_last_event")
+        if memo is not None and memo[0] == step and memo[1] is self._log:
+            return memo[2]
+        epoch, pos, idx = self._examined(step)
+        kb = self._log.count_before(step - 1)
+        row = self._log.rows(kb, kb + 1)
+        recorded = row.step.size == 1 and int(row.step[0]) == step
+        margin = float(row.margin[0]) if recorded else self._margin_at(idx, kb)
+        ev = StepEvent(step=step, epoch=epoch, position=pos, index=idx,
+                       label=int(self.classes_[self._s[idx]]), margin=margin,
+                       mistake=recorded, k=kb + recorded, w_before=None, b_before=0.0,
+                       w_after=None, b_after=0.0)
+        self._last_event = (step, self._log, ev)
+        return ev
+
+    @property
+    def augmented_X(self) -> np.ndarray:
+        """The samples as the run sees them, :math:`\\tilde x = (x, c)` (read-only)."""
+        self._require_started()
+        return self._Z
+
+    @property
+    def training_signs(self) -> np.ndarray:
+        """The training labels as given (with two classes of labels ±1: the signs)."""
+        self._require_started()
+        return self.classes_[self._s]
+
+    def update_terms(self, event: StepEvent) -> tuple:
+        """``(x̃, W before, W after, own, rival)`` of the step ``event``: the sample as the
+        run sees it, every class's weights around the step (equal when it made no update),
+        and the rows of the sample's class and of the class that scored as much."""
+        before = self.weights_after(event.k - event.mistake)
+        z, own = self._Z[event.index], int(self._s[event.index])
+        return z, before, self.weights_after(event.k), own, rival_of(before, z, own)
 
     def class_scores(self, X) -> np.ndarray:
         """Every class's score :math:`w_k \\cdot x + b_k`, shape (n, m)."""

@@ -71,7 +71,7 @@ class Capabilities:
     class_lines : bool, default=False
         With m classes its scores are linear, ``w_k·x + b_k`` up to a term common to
         every class (``coef_``, ``intercept_`` of shape (m, d), (m,)): each class's
-        region is a convex polygon (set by :func:`on_classes`).
+        region is a convex polygon (set by :func:`on_classes` for a linear learner).
     """
 
     steps: bool
@@ -190,10 +190,12 @@ def on_classes(caps: Capabilities, binary: bool) -> Capabilities:
     if binary or not caps.multiclass:  # a learner of two classes says why it cannot run
         return caps
     return dataclasses.replace(caps, linear=False, novikoff=False, arrow_from_means=False,
-                               start=False, class_lines=caps.linear)
+                               start=False, class_lines=caps.linear or caps.class_lines)
 
 
 _PERCEPTRON_READOUTS = frozenset({"run", "bound", "update"})
+#: A run without Novikoff's bound of one separator (the multiclass perceptron).
+_RUN_READOUTS = frozenset({"run", "update"})
 
 
 def _primal_caps(params: dict) -> Capabilities:
@@ -329,9 +331,8 @@ for _spec in (
                          "end"),
     LearnerSpec("multiclass_perceptron", "Multiclass perceptron", MulticlassPerceptron,
                 MulticlassPerceptron.default_params(), params=MULTICLASS,
-                capabilities=Capabilities(steps=False, multiclass=True),
-                no_steps="one weight vector per class, run until an epoch without a "
-                         "mistake"),
+                capabilities=Capabilities(steps=True, linear=False, multiclass=True,
+                                          class_lines=True, readouts=_RUN_READOUTS)),
     LearnerSpec(
         "lda", "LDA", LDA, LDA.default_params(), params=LDA_PARAMS,
         capabilities=Capabilities(steps=False, posteriors=True,

@@ -52,6 +52,6 @@ def _load_compiled_loop() -> None:
             learner = PrimalPerceptron(max_iter=1, loss=loss.name)
             learner.start(X, y)
             learner.run_to_end()
-        multiclass_perceptron.compiled_epoch_available()  # its fit's epoch
+        multiclass_perceptron.compiled_scan_available()  # its run's scan
     except Exception:  # noqa: BLE001 - a failed warm-up only means the first run loads it
         pass

@@ -295,7 +295,7 @@ def test_lda_has_no_run_to_animate(tmp_path, qapp):
     assert str(info.value) == (
         "nothing to animate: LDA is fitted at once, from the class means and the pooled "
         "covariance: there is no run to step through or plot. Choose a learner that steps: "
-        "Primal perceptron or Dual perceptron.")
+        "Primal perceptron, Dual perceptron or Multiclass perceptron.")
     assert not (tmp_path / "x.gif").exists()
 
 

@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass, field
 
 from ....core.learners import registry
-from ....core.text import fmt_count, plural
+from ....core.text import either, fmt_count, plural
 from ... import style
 from .common import (
     DEFAULT_GIF_SIZE,
@@ -169,7 +169,7 @@ def run_gif_steps(workspace, path, *, frames: int, size=DEFAULT_GIF_SIZE, fps: f
     if not 1 <= frames <= MAX_FRAMES:
         raise ExportError(f"bad frame count {frames}: expected 1 to {MAX_FRAMES}")
     if not workspace.running:  # a problem with the data, or a learner fitted at once
-        steppers = " or ".join(registry.LEARNERS[key] for key in registry.stepping())
+        steppers = either(registry.LEARNERS[key] for key in registry.stepping())
         raise ExportError("nothing to animate: " + (workspace.problem or (
             f"{workspace.spec.no_steps_text} Choose a learner that steps: {steppers}.")))
     check_writable(path)
