@@ -266,6 +266,12 @@ def no_bound_reason(caps, params: dict, short: bool = False) -> str:
     """
     if not caps.steps or caps.novikoff:
         return ""
+    if caps.multiclass:  # the multiclass perceptron: its bound is another theorem's
+        if short:
+            return "No Novikoff bound: one wₖ a class"
+        return ("Novikoff's bound is about one separator w of two classes; this run keeps "
+                "one wₖ for each class (its own bound, 2R²/γ² with the multiclass margin, "
+                "is derived in docs/multiclass.md): the bound does not apply.")
     loss = caps.loss
     what = []
     if not loss.novikoff:
@@ -290,14 +296,16 @@ def no_bound_end_text(learner, caps) -> str:
     what the loss asks of a case.
     """
     loss = caps.loss
-    below = None if loss.kink is None else f"z > {fmt(loss.kink, 0)}"
+    z = "μ" if caps.multiclass else "z"  # the multiclass margin: own score − best other
+    below = None if loss.kink is None else f"{z} > {fmt(loss.kink, 0)}"
     steps = plural(learner.step_count, "step")
     if learner.n_updates_ != learner.step_count:  # the steps that moved w: the updates
         steps += f", {plural(learner.n_updates_, 'update')},"
     epochs = plural(learner.n_epochs_, "epoch")
+    moved = "any wₖ" if caps.multiclass else "w"
     if learner.converged_:
         every = f": every case has {below}" if below else ""
-        return f"Converged: {steps} in {epochs}; the last epoch did not move w{every}."
+        return f"Converged: {steps} in {epochs}; the last epoch did not move {moved}{every}."
     why = ("the logistic loss moves w on every case, so it stops only at max_iter"
-           if below is None else f"some case still had z ≤ {below[-1]} in every epoch")
+           if below is None else f"some case still had {z} ≤ {below[-1]} in every epoch")
     return f"Stopped after max_iter = {epochs} ({steps.rstrip(',')}): {why}."

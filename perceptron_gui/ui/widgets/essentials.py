@@ -28,7 +28,7 @@ NBSP = "\u00a0"
 WJ = "\u2060"
 #: Before which signs each line may break (its other spaces hold their neighbours together):
 #: the bound also before the "from w₀" of a start set by hand ("f").
-_BREAKS = {"bound": "≤f", "error": "(", "update": "+="}
+_BREAKS = {"bound": "≤f", "error": "(", "update": "+=\u2212"}  # − : the multiclass update
 
 
 def glue(text: str, breaks: str) -> str:

@@ -6,7 +6,7 @@ from collections import OrderedDict
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from ...core.text import fmt, fmt_count
+from ...core.text import fmt, fmt_count, run_class_names
 from .. import style
 from . import Guard, follow_run, signed
 from .timeline_bar import running_learner
@@ -40,6 +40,11 @@ class UpdateLogModel(QtCore.QAbstractTableModel):
         "(for a kernel: α[i] ← α[i] + 1; the hinge loss: the same when y·f(x) ≤ 1;\n"
         "the logistic loss: w ← w + η·σ(−z)·y·x; a batch pass: w ← w + η·Σ yᵢ·xᵢ).",
     )
+    #: The multiclass perceptron's columns 4 and 5: the sample's class, its margin μ.
+    MULTICLASS_COLUMNS = {4: ("class", "The sample's class."),
+                          5: ("μ before", "Its margin μ = w_y·x̃ − max over the other classes of "
+                                          "w_k·x̃ just before the update;\n≤ 0 is what made it "
+                                          "a mistake.")}
     UPDATE = 6  # the column of the update's formula
     _CACHE_ROWS = 1024
 
@@ -108,13 +113,18 @@ class UpdateLogModel(QtCore.QAbstractTableModel):
     def headerData(self, section, orientation, role=QtCore.Qt.ItemDataRole.DisplayRole):
         if orientation != QtCore.Qt.Orientation.Horizontal:
             return None
+        multiclass = self._multiclass() and section in self.MULTICLASS_COLUMNS
         if role == QtCore.Qt.ItemDataRole.DisplayRole:
-            return self.COLUMNS[section]
+            return self.MULTICLASS_COLUMNS[section][0] if multiclass else self.COLUMNS[section]
         if role == QtCore.Qt.ItemDataRole.ToolTipRole:
-            return self._TIPS[section]
+            return self.MULTICLASS_COLUMNS[section][1] if multiclass else self._TIPS[section]
         if role == QtCore.Qt.ItemDataRole.TextAlignmentRole:
             return _align(section == self.UPDATE)
         return None
+
+    def _multiclass(self) -> bool:
+        """Whether the run listed is of m classes' weights (the multiclass perceptron)."""
+        return self._learner is not None and hasattr(self._learner, "update_terms")
 
     def flags(self, index):
         if not index.isValid():
@@ -157,8 +167,9 @@ class UpdateLogModel(QtCore.QAbstractTableModel):
             return hit
         from ...core import report  # with the first row shown: not on the launch's path
 
-        r = report.update_row(self._learner, row)
-        label = signed(r.label)
+        r = report.update_row(self._ws, row)  # the workspace: its classes' names
+        label = (run_class_names(self._ws.dataset, [r.label])[0] if self._multiclass()
+                 else signed(r.label))
         formula = r.formula
         number = r.sample + 1  # samples are numbered from 1, as in the readouts
         head = f"α[{number}] ← α[{number}] + 1"

@@ -25,7 +25,17 @@ RUNS = {
                  {"kernel": "rbf", "gamma": 1.0}),
     "random-order": (lambda: generators.separable(16, seed=8, margin=0.15), "primal",
                      {"order": "random", "random_state": 7}),
+    "multiclass": (lambda: _three_groups(), "multiclass_perceptron",
+                   {"order": "random", "random_state": 3}),
 }
+
+
+def _three_groups() -> Dataset:
+    """Three named classes of eight points, side by side (the middle one between)."""
+    rng = np.random.default_rng(5)
+    X = np.vstack([rng.normal((cx, 0.3 * cx), 0.5, (8, 2)) for cx in (-3.0, 0.0, 3.0)])
+    return Dataset(X, np.repeat([0, 1, 2], 8), classes=(0, 1, 2),
+                   class_names=("left", "middle", "right"))
 
 
 def flush() -> None:
@@ -441,6 +451,43 @@ def test_a_real_drag_asks_once_and_undoes(qtbot, window, scrubbed, monkeypatch):
 
 
 # ----------------------------------------------------------------------------- exports
+
+
+def test_a_multiclass_run_lists_its_classes_and_both_moves(qtbot, window, tmp_path):
+    ws = setup(window, "multiclass")
+    ws.run_to_end()
+    tl = window.timeline
+    tl.refresh()
+    model = tl.model
+    log = ws.learner.history.updates.rows()
+    assert ws.multiclass and model.rowCount() == len(log.step) >= 3
+    headers = [model.headerData(c, QtCore.Qt.Orientation.Horizontal) for c in range(7)]
+    assert headers == ["k", "step", "epoch", "sample", "class", "μ before", "update"]
+    names = ("left", "middle", "right")
+    for u, row in enumerate(report.update_rows(ws)):
+        texts = [model.index(u, c).data() for c in range(7)]
+        assert texts[4] == names[row.label] and texts[5] == fmt(log.margin[u])
+        lines = texts[6].split("\n")  # μ, then the sample's class gains x̃, the rival loses it
+        assert lines[0].startswith("μ = w_" + names[row.label])
+        assert lines[1].startswith(f"w_{names[row.label]} ← ")
+        assert lines[2].startswith(f"w_{names[row.rival]} ← ") and row.rival != row.label
+        W0, W1 = np.asarray(row.w_before), np.asarray(row.w_after)
+        z = ws.learner.augmented_X[row.sample]
+        np.testing.assert_array_equal(W1[row.label], W0[row.label] + z)
+        np.testing.assert_array_equal(W1[row.rival], W0[row.rival] - z)
+    assert model.index(len(log.step) - 1, 6).data() == ws.readouts().last_update
+    assert model.update_lines() == 3
+    # the CSV: every class's w and b before and after each update, read back bit for bit
+    report.log_to_csv(ws, tmp_path / "run.csv")
+    data = np.loadtxt(tmp_path / "run.csv", delimiter=",", skiprows=1, ndmin=2)
+    header = (tmp_path / "run.csv").read_text(encoding="utf-8").split("\n")[0].split(",")
+    assert header[:9] == ["k", "step", "epoch", "sample", "y", "x1", "x2", "margin", "rival"]
+    last = ws.learner.weights_after(len(log.step))
+    after = data[-1, header.index("w1_1_after"):].reshape(3, 3)
+    np.testing.assert_array_equal(after[:, :2], last[:, :2])
+    np.testing.assert_array_equal(after[:, 2], last[:, 2])  # c = 1: b = w₀
+    tex = report_latex.log_to_latex(ws)
+    assert r"$\mu_i$ before" in tex and r"w_{\mathrm{left}}" in tex
 
 
 def test_export_actions_write_csv_and_latex(window, monkeypatch, tmp_path):

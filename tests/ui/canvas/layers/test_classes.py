@@ -310,3 +310,22 @@ def test_a_worker_s_first_picture_puts_the_boundaries_in_the_legend(make_canvas,
     canvas.refresh(finish=False)
     qtbot.waitUntil(lambda: not layer.pending, timeout=10_000)
     assert "boundaries between classes" in legend_texts(canvas)
+
+
+def test_the_regions_of_a_multiclass_run_follow_its_cursor(make_canvas):
+    canvas, ws = make_canvas(_iris("multiclass_perceptron"), view=(0.0, 8.0, -1.0, 3.5))
+    assert ws.running and ws.multiclass and ws.capabilities.class_lines
+    layer = canvas.layer("classes")
+    points = np.random.default_rng(2).uniform([0.0, -1.0], [8.0, 3.5], (1500, 2))
+    seen = set()
+    for _ in range(4):  # each update moves two classes' scores: the picture follows
+        ws.step_update()
+        canvas.refresh()
+        drawn, at = layer.drawn_classes(ws, points)
+        assert np.array_equal(drawn, ws.learner.predict(at))
+        seen.add(drawn.tobytes())
+    ws.seek(0)  # W = 0: every score ties, the first class everywhere
+    canvas.refresh()
+    drawn, _ = layer.drawn_classes(ws, points)
+    assert (drawn == ws.dataset.listed_classes[0]).all()
+    assert len(seen) == 4

@@ -331,7 +331,8 @@ class ClassRegionsLayer(Layer):
         if not ws.multiclass:
             return None
         on = frame.switches
-        return (frame.model_version, id(ws.learner), frame.view, frame.pixel_size,
+        updates = int(ws.learner.n_updates_) if ws.running else -1  # a run moves its scores
+        return (frame.model_version, id(ws.learner), updates, frame.view, frame.pixel_size,
                 on["regions"], on["boundary"])
 
     def update(self, frame) -> None:
