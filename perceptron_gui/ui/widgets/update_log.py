@@ -43,7 +43,7 @@ class UpdateLogModel(QtCore.QAbstractTableModel):
     #: The multiclass perceptron's columns 4 and 5: the sample's class, its margin μ.
     MULTICLASS_COLUMNS = {4: ("class", "The sample's class."),
                           5: ("μ before", "Its margin μ = w_y·x̃ − max over the other classes of "
-                                          "w_k·x̃ just before the update;\n≤ 0 is what made it "
+                                          "wₖ·x̃ just before the update;\n≤ 0 is what made it "
                                           "a mistake.")}
     UPDATE = 6  # the column of the update's formula
     _CACHE_ROWS = 1024
@@ -124,7 +124,7 @@ class UpdateLogModel(QtCore.QAbstractTableModel):
 
     def _multiclass(self) -> bool:
         """Whether the run listed is of m classes' weights (the multiclass perceptron)."""
-        return self._learner is not None and hasattr(self._learner, "update_terms")
+        return self._learner is not None and self._ws.capabilities.multiclass
 
     def flags(self, index):
         if not index.isValid():
