@@ -14,6 +14,7 @@ import numpy as np
 
 from . import commands, game_commands
 from . import game as games
+from .dataset import Dataset
 from .generators import generate
 from .learners.registry import DEFAULT_PARAMS
 from .signal import signal
@@ -38,6 +39,9 @@ class Answer:
         non-linear kernel).
     error : float
         ``‖(w, b) − (w_true, b_true)‖ / max(1, ‖(w_true, b_true)‖)``.
+    rival_ok, rival : bool or None, int or None
+        The multiclass perceptron: whether the class named is the one that scored
+        as much (``ŷ``, whose ``w`` loses ``x̃``), and that class's label.
     """
 
     sample_ok: bool | None
@@ -46,11 +50,14 @@ class Answer:
     w: tuple | None
     b: float
     error: float
+    rival_ok: bool | None = None
+    rival: int | None = None
 
     @property
     def correct(self) -> bool:
         """Everything asked was right."""
-        return self.sample_ok is not False and self.w_ok is not False
+        return self.sample_ok is not False and self.w_ok is not False and \
+            self.rival_ok is not False
 
 
 class PredictTheUpdate:
@@ -80,17 +87,35 @@ class PredictTheUpdate:
         """No update is left (the run ended)."""
         return self._peek() is None
 
+    @property
+    def asks_rival(self) -> bool:
+        """Whether the class that scored as much is asked (the multiclass perceptron: its
+        two classes' moves follow from it; no w is asked)."""
+        caps = self.workspace.capabilities
+        return caps.multiclass and caps.steps
+
     def asks_sample(self) -> bool:
         """Whether the point is asked (not for a pass of batch descent)."""
         event = self._peek()
         return event is not None and event.index >= 0
 
-    def answer(self, sample: int | None, w=None, b: float = 0.0) -> Answer:
-        """Mark ``sample`` and ``(w, b)`` against the next update, then step to it."""
+    def answer(self, sample: int | None, w=None, b: float = 0.0,
+               rival: int | None = None) -> Answer:
+        """Mark ``sample`` and ``(w, b)`` (or, with m classes' weights, the ``rival`` class
+        by its label) against the next update, then step to it."""
         ws = self.workspace
         event = ws.step_update()
         if event is None:
             raise ValueError("no update is left: the run has ended")
+        if self.asks_rival:
+            _z, _before, _after, _own, r = ws.learner.update_terms(event)
+            truth = int(ws.learner.classes_[r])
+            result = Answer(sample is not None and int(sample) == event.index, None,
+                            int(event.index), None, 0.0, math.nan,
+                            rival is not None and int(rival) == truth, truth)
+            self.asked += 1
+            self.right += int(result.correct)
+            return result
         sample_ok = None if event.index < 0 else (sample is not None
                                                   and int(sample) == event.index)
         true_w = None if event.w_after is None else np.asarray(event.w_after, dtype=float)
@@ -153,8 +178,9 @@ class Level:
         Its id (the settings remember passed levels by it).
     kind : {"predict", "learner", "game"}
     data, params : dict
-        The level's generator and its arguments (a game: its rules), and the
-        learner's parameters with its ``"learner"`` key.
+        The level's generator and its arguments, or its ``points``, ``labels``,
+        ``classes`` and ``class_names`` (a game: its rules), and the learner's
+        parameters with its ``"learner"`` key.
     target : float
         What passes: answers right in a row (``predict``), the ratio to the
         maximum margin (``learner``), mistakes forced (``game``).
@@ -176,7 +202,12 @@ class Level:
                                     hidden=False).execute(workspace)
             return
         spec = dict(self.data)
-        dataset = generate(spec.pop("generator"), **spec)
+        if "points" in spec:  # points written out, with their classes' names
+            dataset = Dataset(np.array(spec["points"], dtype=np.float64),
+                              np.array(spec["labels"]), classes=tuple(spec["classes"]),
+                              class_names=tuple(spec["class_names"]))
+        else:
+            dataset = generate(spec.pop("generator"), **spec)
         params = dict(self.params)
         learner = params.pop("learner", workspace.learner_name)
         everything = workspace.all_params()  # the level's learner from its defaults:
@@ -197,8 +228,14 @@ class Level:
         return f"{plural(int(result), 'mistake')} forced (pass: {int(self.target)})"
 
 
+#: Three groups of six points side by side (the demo one-vs-rest-gaps's).
+_THREE_GROUPS = [[-2.1, -0.6], [-2.8, 0.3], [-3.2, 0.5], [-3.9, 0.5], [-3.4, 2.1], [-2.9, 0.4],
+                 [-0.1, -0.5], [-0.5, -0.4], [0.2, -0.3], [0.4, -0.3], [0.0, 0.5], [0.2, -0.4],
+                 [2.9, 0.6], [3.9, 0.3], [2.9, 0.9], [2.6, 0.3], [3.4, 0.7], [3.0, 0.7]]
+
 #: The levels, easiest first: few points and a wide margin; then a narrow
-#: margin, the bias, the dual's view, a pass of gradient descent, non-separable data.
+#: margin, the bias, the dual's view, a pass of gradient descent, non-separable data;
+#: last, three classes.
 LEVELS: tuple[Level, ...] = (
     Level("predict-wide", "Which point, which w?",
           "Predict the next 3 updates of the perceptron without bias.",
@@ -235,6 +272,15 @@ LEVELS: tuple[Level, ...] = (
           "points with yᵢ(w·xᵢ + b) ≤ 0.",
           "predict", {"generator": "overlapping", "n": 10, "seed": 0},
           {"learner": "primal", "order": "batch", "fit_intercept": True}, 2),
+    Level("predict-multiclass", "Three classes, two moves",
+          "Predict the next 3 updates of the multiclass perceptron: the point, and the class "
+          "that scores as much as the point's own.",
+          "Each class k scores wₖ·x̃ with x̃ = (x, 1). A point of class y is a mistake when "
+          "another class scores at least as much (the first such when they tie); then w_y "
+          "gains x̃ and that class's w loses it.",
+          "predict", {"points": _THREE_GROUPS, "labels": [0] * 6 + [1] * 6 + [2] * 6,
+                      "classes": [0, 1, 2], "class_names": ["left", "middle", "right"]},
+          {"learner": "multiclass_perceptron"}, 3),
 )
 
 

@@ -119,7 +119,11 @@ def test_every_level_can_be_passed_and_progress_is_remembered():
             ex = PredictTheUpdate(ws)
             for _ in range(int(level.target)):
                 t = _truth(ws)
-                ex.answer(t.index if t.index >= 0 else None, t.w_after, t.b_after)
+                if ex.asks_rival:  # m classes: the point and the class that loses x̃
+                    rival = ws.learner.classes_[ws.learner.update_terms(t)[4]]
+                    ex.answer(t.index, rival=int(rival))
+                else:
+                    ex.answer(t.index if t.index >= 0 else None, t.w_after, t.b_after)
             result = ex.right
         elif level.kind == "learner":
             ws = _shown(level)
@@ -210,3 +214,24 @@ def test_progress_counts_attempts_and_keeps_the_best_score_of_each_level():
         assert level.score_text(level.target)
     progress.reset()
     assert progress.attempts == {} and progress.best == {} and progress.passed == ()
+
+
+def test_the_multiclass_hint_is_the_rule_the_level_marks():
+    lv = level_of("predict-multiclass")
+    assert "w_y gains x̃" in lv.hint and "first such when they tie" in lv.hint
+    ws = _shown(lv)
+    ex = PredictTheUpdate(ws)
+    assert ex.asks_rival and ws.multiclass
+    learner = ws.learner
+    for _ in range(int(lv.target)):
+        here = learner.weights_after(learner.n_updates_)
+        t = _truth(ws)
+        z = learner.augmented_X[t.index]
+        scores = here @ z  # the hint's rule, by hand: the first other class scoring as much
+        own = list(learner.classes_).index(t.label)
+        rival = next(k for k in range(3) if k != own and scores[k] == max(
+            scores[j] for j in range(3) if j != own))
+        assert scores[rival] >= scores[own]
+        mark = ex.answer(t.index, rival=int(learner.classes_[rival]))
+        assert mark.correct and mark.rival == learner.classes_[rival]
+    assert ex.right == 3

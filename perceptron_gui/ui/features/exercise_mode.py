@@ -21,7 +21,7 @@ from ...core.commands import SetLayers, SetViewRect
 from ...core.dataset import Edit
 from ...core.game import game_of
 from ...core.game_commands import FinishGame
-from ...core.text import fmt, fmt_percent, fmt_vec, plural
+from ...core.text import fmt, fmt_percent, fmt_vec, plural, run_class_names
 from .. import errors, settings
 from ..actions import ActionSpec
 from ..modes import Mode, register_mode
@@ -104,6 +104,7 @@ class ExerciseUI(QtCore.QObject):
         if self._section is None:
             panel = ExercisePanel()
             panel.answered.connect(self.answer)
+            panel.answeredClass.connect(self.answer_class)
             panel.lineChanged.connect(self.set_line)
             panel.scoreRequested.connect(self.score_line)
             panel.guessChanged.connect(self._typed)
@@ -168,9 +169,14 @@ class ExerciseUI(QtCore.QObject):
         ws = w.workspace
         batch = attempt.predict is not None and not attempt.predict.asks_sample()
         wb = ws.weights()
+        classes = None
+        if attempt.predict is not None and attempt.predict.asks_rival:
+            labels = ws.learner.classes_
+            classes = list(zip(labels.tolist(), run_class_names(ws.dataset, labels),
+                               strict=True))
         self.panel.show_level(attempt.level, ws.dataset.n, batch,
                               None if wb is None else wb[0], 0.0 if wb is None else wb[1],
-                              bias=bool(ws.params.get("fit_intercept", True)))
+                              bias=bool(ws.params.get("fit_intercept", True)), classes=classes)
         attempt.dragged.connect(self._dragged)
         if attempt.level.kind == "learner":
             X = ws.dataset.X
@@ -265,10 +271,38 @@ class ExerciseUI(QtCore.QObject):
         else:
             self._frame_answers(self.attempt.guess[:2], refit=True)
 
+    def answer_class(self, sample, rival: int) -> None:
+        """Mark a prediction of the multiclass perceptron's next update (its point and the
+        class that scored as much), then show the update."""
+        attempt = self.attempt
+        if attempt is None or attempt.predict is None:
+            return
+        exercise = attempt.predict
+        if exercise.over:
+            self.panel.result.setText("The run has ended: no update is left.")
+            return
+        mark = exercise.answer(None if sample is None else int(sample) - 1, rival=rival)
+        names = dict(zip(self.window.workspace.learner.classes_.tolist(),
+                         run_class_names(self.window.workspace.dataset,
+                                         self.window.workspace.learner.classes_), strict=True))
+        parts = [("Right point" if mark.sample_ok else "Not that point") +
+                 f": the update came from point {mark.sample + 1}.",
+                 ("Right class" if mark.rival_ok else "Not that class") +
+                 f": {names[mark.rival]} scored as much, so its w lost x̃."]
+        self.panel.result.setText(" ".join(parts))
+        self.panel.score.setText(f"{exercise.right} of {exercise.asked} right.")
+        attempt.chosen = None
+        self.window.canvas.refresh()
+        self._record(exercise.right)
+
     def _reset_guess(self, frame: bool = True) -> None:
         """The next guess starts from the current ``w, b``, no point picked (``frame``: the
         view grown to hold every ``w`` the update can make)."""
         attempt = self.attempt
+        if attempt.predict is not None and attempt.predict.asks_rival:  # no w to guess
+            attempt.chosen = None
+            self.window.canvas.refresh()
+            return
         wb = self.window.workspace.weights()
         w, b = (np.zeros(2), 0.0) if wb is None else (np.asarray(wb[0], float), float(wb[1]))
         attempt.guess = (float(w[0]), float(w[1]), b)

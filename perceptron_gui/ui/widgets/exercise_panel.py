@@ -28,6 +28,9 @@ class ExercisePanel(QtWidgets.QWidget):
     -------
     answered(object, float, float, float)
         Predict: the point's number (1-based; None for a pass) and the new ``w₁, w₂, b``.
+    answeredClass(object, int)
+        Predict with m classes' weights: the point's number and the label of the class
+        that scored as much (whose ``w`` loses ``x̃``).
     guessChanged(float, float, float)
         Predict: the ``w₁, w₂, b`` typed so far (the canvas draws them).
     sampleChanged(int)
@@ -39,6 +42,7 @@ class ExercisePanel(QtWidgets.QWidget):
     """
 
     answered = QtCore.Signal(object, float, float, float)
+    answeredClass = QtCore.Signal(object, int)
     guessChanged = QtCore.Signal(float, float, float)
     sampleChanged = QtCore.Signal(int)
     lineChanged = QtCore.Signal(float, float, float)
@@ -62,11 +66,14 @@ class ExercisePanel(QtWidgets.QWidget):
             box.setToolTip("Drag w's head (and the line) on the canvas, or type")
             box.valueChanged.connect(self._guess)
         self.sample.valueChanged.connect(self.sampleChanged)
+        self.rival = QtWidgets.QComboBox(objectName="exerciseRival")
+        self.rival.setToolTip("The class that scores at least as much as the point's own "
+                              "(the first, when several do): its w loses x̃")
         self.check = QtWidgets.QPushButton("Check my answer")
         self.check.clicked.connect(self._answer)
         self.predict_box, self._predict_form = _form("The next update", (
-            ("Point #", self.sample), ("New w₁", self.w1), ("New w₂", self.w2),
-            ("New b", self.b), (self.check,)))
+            ("Point #", self.sample), ("Class that loses x̃", self.rival), ("New w₁", self.w1),
+            ("New w₂", self.w2), ("New b", self.b), (self.check,)))
 
         # be the learner: a line by its normal's angle and its offset
         self.angle = spin_box(-360.0, 360.0, 2.0, 1)
@@ -87,14 +94,21 @@ class ExercisePanel(QtWidgets.QWidget):
             layout.addWidget(widget)
 
     def show_level(self, level, n_points: int, batch: bool, w, b: float,
-                   bias: bool = True) -> None:
-        """Show the controls of ``level``'s kind (without ``bias``, "New b" is not asked)."""
+                   bias: bool = True, classes=None) -> None:
+        """Show the controls of ``level``'s kind (without ``bias``, "New b" is not asked;
+        with ``classes``, ``(label, name)`` pairs, the class that loses x̃ instead of w)."""
         self.predict_box.setVisible(level.kind == "predict")
         self.learner_box.setVisible(level.kind == "learner")
         self.sample.setMaximum(max(1, n_points))
         self.sample.setEnabled(not batch)
         self.sample.setSpecialValueText("a pass" if batch else "")
-        self._predict_form.setRowVisible(self.b, bias)
+        self.rival.clear()
+        for label, name in classes or ():
+            self.rival.addItem(name, int(label))
+        self._predict_form.setRowVisible(self.rival, classes is not None)
+        for box in (self.w1, self.w2):
+            self._predict_form.setRowVisible(box, classes is None)
+        self._predict_form.setRowVisible(self.b, bias and classes is None)
         self.set_w(w, b)
         self.result.setText("")
         self.score.setText("")
@@ -134,7 +148,10 @@ class ExercisePanel(QtWidgets.QWidget):
 
     def _answer(self) -> None:
         sample = self.sample.value() if self.sample.isEnabled() else None
-        self.answered.emit(sample, self.w1.value(), self.w2.value(), self.b.value())
+        if self.rival.count():
+            self.answeredClass.emit(sample, int(self.rival.currentData()))
+        else:
+            self.answered.emit(sample, self.w1.value(), self.w2.value(), self.b.value())
 
     def _guess(self, *_args) -> None:
         self.guessChanged.emit(self.w1.value(), self.w2.value(), self.b.value())

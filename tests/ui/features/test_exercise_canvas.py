@@ -59,6 +59,14 @@ def answer_on_the_canvas(qtbot, window, right=True):
     """Answer the next update on the canvas: the point clicked, w (and b) dragged."""
     ws, panel = window.workspace, window.exercises.panel
     t = _next_update(ws)
+    if attempt_of(ws).predict.asks_rival:  # m classes: the point clicked, the class chosen
+        index = t.index if right else (t.index + 1) % ws.dataset.n
+        click_point(qtbot, window, index)
+        assert panel.sample.value() == index + 1 and attempt_of(ws).chosen == index
+        rival = ws.learner.update_terms(t)[4]
+        panel.rival.setCurrentIndex(rival if right else (rival + 1) % panel.rival.count())
+        panel.check.click()
+        return
     w, b = np.asarray(t.w_after, float), float(t.b_after)
     bias = bool(ws.params["fit_intercept"])
     if not right:

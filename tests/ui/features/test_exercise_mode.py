@@ -242,3 +242,38 @@ def test_the_level_bar_numbers_the_levels_scores_attempts_and_keeps_them(qtbot, 
     _answer_esc(monkeypatch, "Yes")
     qtbot.keyClick(window, QtCore.Qt.Key.Key_Escape)
     assert not bar.isVisible()
+
+
+def test_the_multiclass_level_asks_the_point_and_the_class_that_loses_x(qtbot, window):
+    ui = window.exercises
+    window.actions["exercise_predict_multiclass"].trigger()
+    ws, panel = window.workspace, ui.panel
+    assert ws.multiclass and ws.running and ws.dataset.n == 18
+    # the class asked instead of w and b; every point numbered, no line to drag
+    assert panel.rival.isVisible() and not panel.w1.isVisible() and not panel.b.isVisible()
+    assert [panel.rival.itemText(i) for i in range(3)] == ["left", "middle", "right"]
+    window.canvas.refresh()
+    layer = window.canvas.layer("exercise")
+    assert sum(item.isVisible() for item in layer.numbers) == 18
+    assert not layer.items["line"].isVisible()
+    learner = ws.learner
+    truth = _next_update(ws)
+    rival = learner.update_terms(truth)[4]
+    panel.sample.setValue(truth.index + 1)
+    panel.rival.setCurrentIndex((rival + 1) % 3)  # the wrong class
+    panel.check.click()
+    assert panel.result.text() == (
+        f"Right point: the update came from point {truth.index + 1}. Not that class: "
+        f"{panel.rival.itemText(rival)} scored as much, so its w lost x̃.")
+    assert panel.score.text() == "0 of 1 right." and ws.step_count == truth.step
+    with qtbot.waitSignal(ui.passed, timeout=5000) as passed:
+        for _ in range(3):
+            t = _next_update(ws)
+            panel.sample.setValue(t.index + 1)
+            panel.rival.setCurrentIndex(learner.update_terms(t)[4])
+            panel.check.click()
+            assert panel.result.text().startswith("Right point") and "Right class" in \
+                panel.result.text()
+    assert passed.args == ["predict-multiclass"]
+    window.exercises.leave()
+    assert not window.modes.is_active("exercise")

@@ -24,6 +24,11 @@ from .draw import ARROW_Z, add_band, font, rgba, set_band, set_line, set_segment
 __all__ = ["ExerciseLayer"]
 
 
+def _asks_class(attempt) -> bool:
+    """Whether ``attempt`` predicts the multiclass perceptron (a point and a class, no w)."""
+    return attempt.predict is not None and attempt.predict.asks_rival
+
+
 class ExerciseLayer(Layer):
     """The student's line (or predicted line and w), its margin band, handles and point."""
 
@@ -74,13 +79,20 @@ class ExerciseLayer(Layer):
     def showing(self, frame) -> bool:
         attempt = attempt_of(frame.workspace)
         return (attempt is not None and frame.switches["exercise"]
-                and (attempt.line is not None or attempt.guess is not None))
+                and (attempt.line is not None or attempt.guess is not None
+                     or _asks_class(attempt)))
 
     def update(self, frame) -> None:
         attempt = self._attempt = attempt_of(frame.workspace)
         if not self.drawing(self.showing(frame)):
             return
         learner = attempt.level.kind == "learner"
+        if not learner and attempt.guess is None:  # m classes' weights: the point alone
+            self.handles.set_line(np.zeros(2), 0.0, frame)  # w = 0: no handles
+            show(False, self.line, self.guess_w, self.band_fill, self.band_edges)
+            self._chosen(frame, attempt.chosen)
+            self._number_points(frame)
+            return
         w1, w2, b = attempt.line if learner else attempt.guess
         color, weight, fg, width, size = self.handle_colors
         self.handles.set_color(color if learner else weight, fg, width, size)
@@ -130,7 +142,8 @@ class ExerciseLayer(Layer):
             self._attempt.drag(w, b, final)
 
     def legend_entries(self, frame) -> list[LegendEntry]:
-        if not self.showing(frame):
+        if not self.showing(frame) or attempt_of(frame.workspace).guess is None and \
+                attempt_of(frame.workspace).level.kind != "learner":
             return []
         if attempt_of(frame.workspace).level.kind == "learner":
             return line_rows(("exercise_line", "your line and its margin: drag its handles",
