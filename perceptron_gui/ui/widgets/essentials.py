@@ -35,7 +35,8 @@ def glue(text: str, breaks: str) -> str:
     """``text`` with every space a no-break space except those before a sign of ``breaks``
     or a word of three letters or more, outside parentheses; a :data:`WJ` after each "/".
 
-    ``glue("k = 4 ≤ (R/γ)² = 76.19", "≤")`` may break only before "≤".
+    ``glue("k = 4 ≤ (R/γ)² = 76.19", "≤")`` may break only before "≤"; a minus after
+    "=", "≤" or "←" is a number's sign, never a break.
     """
     out, depth = [], 0
     for i, ch in enumerate(text):
@@ -47,7 +48,9 @@ def glue(text: str, breaks: str) -> str:
             nxt = text[i + 1] if i + 1 < len(text) else ""
             word = text[i + 1:].split(" ", 1)[0]
             prose = len(word) >= 3 and word.isalpha()  # "over the 20 cases with zᵢ"
-            out.append(" " if depth == 0 and nxt and (nxt in breaks or prose) else NBSP)
+            signed = nxt == "\u2212" and text[:i].rstrip()[-1:] in "=≤←"  # "= −3.02": a number
+            out.append(" " if depth == 0 and nxt and not signed and (nxt in breaks or prose)
+                       else NBSP)
         else:
             out.append(ch + WJ if ch == "/" else ch)
     return "".join(out)
@@ -196,7 +199,8 @@ class EssentialsPanel(QtWidgets.QWidget):
         if r.last_update:
             self._set("update", self.update_label, r.last_update)
         else:  # a sentence: it wraps between its words, never inside "w = 0"
-            start = "w₀ set by hand" if ws.starts_by_hand and ws.start else glue("w = 0", "")
+            start = ("w₀ set by hand" if ws.starts_by_hand and ws.start
+                     else glue("every wₖ = 0" if ws.capabilities.multiclass else "w = 0", ""))
             self._set("update", self.update_label, f"No update yet: {start}", glued=False)
         self.update_label.setVisible(ws.capabilities.steps)
         self.bound_label.setPalette(bound_palette(self, bool(r.separable) and r.k > r.bound))

@@ -256,6 +256,10 @@ def test_the_multiclass_level_asks_the_point_and_the_class_that_loses_x(qtbot, w
     layer = window.canvas.layer("exercise")
     assert sum(item.isVisible() for item in layer.numbers) == 18
     assert not layer.items["line"].isVisible()
+    assert not layer.handles.head.isVisible() and not layer.handles.anchor.isVisible()
+    window.essentials.refresh()
+    assert window.essentials.texts()["update"].replace("\xa0", " ") == \
+        "No update yet: every wₖ = 0"
     learner = ws.learner
     truth = _next_update(ws)
     rival = learner.update_terms(truth)[4]

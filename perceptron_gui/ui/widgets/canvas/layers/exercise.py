@@ -88,7 +88,7 @@ class ExerciseLayer(Layer):
             return
         learner = attempt.level.kind == "learner"
         if not learner and attempt.guess is None:  # m classes' weights: the point alone
-            self.handles.set_line(np.zeros(2), 0.0, frame)  # w = 0: no handles
+            self.handles.hide()
             show(False, self.line, self.guess_w, self.band_fill, self.band_edges)
             self._chosen(frame, attempt.chosen)
             self._number_points(frame)
