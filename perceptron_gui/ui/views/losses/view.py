@@ -63,6 +63,12 @@ def _nice_up(v: float) -> float:
     return next(m * e for m in (1.0, 2.0, 5.0, 10.0) if m * e >= v * (1 - 1e-12))
 
 
+#: What the view says for the multiclass perceptron.
+MULTICLASS_TEXT = ("The multiclass perceptron's cases have the margin μ = w_y·x̃ − the largest "
+                   "other wₖ·x̃, not one y·f(x): the losses of one margin are drawn for the "
+                   "perceptrons of two classes.")
+
+
 class LossView(View):
     """The losses of the margin with every case on them, and the risk over the run.
 
@@ -212,6 +218,9 @@ class LossView(View):
         self._stale = False
         ws = self.workspace
         if not self._page_for(ws, ws.spec.no_steps_text, NO_RUN_MESSAGE):
+            return
+        if ws.capabilities.multiclass:  # μ is not one margin y·f(x) of one w
+            self.set_message(MULTICLASS_TEXT)
             return
         margins = ws.training_margins()
         if margins is None:

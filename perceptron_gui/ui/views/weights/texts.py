@@ -12,7 +12,10 @@ NO_RUN_MESSAGE = "Weight space fills in as the perceptron runs: add points of bo
 
 
 def not_linear_text(ws) -> str:
-    """What the view says for a kernel that is not linear."""
+    """What the view says for a kernel that is not linear, or for one w a class."""
+    if ws.capabilities.kernel is None:  # the multiclass perceptron
+        return ("The multiclass perceptron keeps one wₖ for each class: weight space, the "
+                "plane of one w, is drawn for the perceptrons of two classes.")
     return (f"The {ws.capabilities.kernel.name} kernel's weights live in its feature space, "
             "not in the plane of (w₁, w₂): weight space is drawn for the linear kernel and the "
             "primal perceptron.")
