@@ -247,12 +247,8 @@ class ExerciseUI(QtCore.QObject):
     # -- answers -------------------------------------------------------------------------
     def answer(self, sample, w1: float, w2: float, b: float) -> None:
         """Mark a prediction of the next update, then show the update."""
-        attempt = self.attempt
-        if attempt is None or attempt.predict is None:
-            return
-        exercise = attempt.predict
-        if exercise.over:
-            self.panel.result.setText("The run has ended: no update is left.")
+        exercise = self._open_prediction()
+        if exercise is None:
             return
         mark = exercise.answer(None if sample is None else int(sample) - 1, (w1, w2), b)
         parts = []
@@ -274,12 +270,8 @@ class ExerciseUI(QtCore.QObject):
     def answer_class(self, sample, rival: int) -> None:
         """Mark a prediction of the multiclass perceptron's next update (its point and the
         class that scored as much), then show the update."""
-        attempt = self.attempt
-        if attempt is None or attempt.predict is None:
-            return
-        exercise = attempt.predict
-        if exercise.over:
-            self.panel.result.setText("The run has ended: no update is left.")
+        exercise = self._open_prediction()
+        if exercise is None:
             return
         mark = exercise.answer(None if sample is None else int(sample) - 1, rival=rival)
         names = dict(zip(self.window.workspace.learner.classes_.tolist(),
@@ -291,9 +283,19 @@ class ExerciseUI(QtCore.QObject):
                  f": {names[mark.rival]} scored as much, so its w lost x̃."]
         self.panel.result.setText(" ".join(parts))
         self.panel.score.setText(f"{exercise.right} of {exercise.asked} right.")
-        attempt.chosen = None
+        self.attempt.chosen = None
         self.window.canvas.refresh()
         self._record(exercise.right)
+
+    def _open_prediction(self):
+        """The prediction being answered, or None (the panel says so when its run ended)."""
+        attempt = self.attempt
+        if attempt is None or attempt.predict is None:
+            return None
+        if attempt.predict.over:
+            self.panel.result.setText("The run has ended: no update is left.")
+            return None
+        return attempt.predict
 
     def _reset_guess(self, frame: bool = True) -> None:
         """The next guess starts from the current ``w, b``, no point picked (``frame``: the
