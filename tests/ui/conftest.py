@@ -55,7 +55,11 @@ def warnings(monkeypatch):
 
 @pytest.fixture
 def window(qtbot):
-    """A shown main window on an empty workspace."""
+    """A shown main window on an empty workspace, closed at the end without asking.
+
+    Closed with unsaved changes, it would open its window-modal "Unsaved changes" box,
+    which takes the input of the next test's windows until it is deleted.
+    """
     from perceptron_gui.ui.main_window import MainWindow
 
     win = MainWindow()
@@ -63,4 +67,5 @@ def window(qtbot):
     win.resize(1280, 800)
     win.show()
     qtbot.waitExposed(win)
-    return win
+    yield win
+    win.files.force_close = True

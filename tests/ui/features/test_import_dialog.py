@@ -131,6 +131,8 @@ def test_the_same_column_twice_disables_ok_with_a_reason(qtbot, window, tmp_path
     select(dialog.yCombo, "id")
     assert not dialog.okButton.isEnabled()
     assert dialog.reason == "The x, y and label columns must be three different columns."
+    dialog.reject()  # a window-modal dialog left open takes the next test's input
+    qtbot.waitUntil(lambda: window.files.csv.dialog is None)
 
 
 def test_more_than_two_labels_asks_for_the_classes(qtbot, window, tmp_path):
