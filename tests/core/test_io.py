@@ -610,3 +610,27 @@ def test_readers_hand_over_summarized_data_sets(tmp_path):
         assert None not in (got._n_pos, got._bounds, got._radius)
     plain = tabular.read_table(tmp_path / "p.csv").dataset  # a parser's job only
     assert plain == ds and plain._radius is None
+
+
+def test_csv_of_m_named_classes_keeps_the_names_and_reads_back(tmp_path):
+    X = np.array([[0.5, 1.0], [1.0, 2.0], [2.0, 0.25], [3.0, 1.5], [0.1, 0.2], [4.0, 4.5]])
+    data = Dataset(X, np.array([2, 0, 1, 1, 0, 2]), classes=(0, 1, 2),
+                   class_names=("virginica", "setosa", 'say "hi", then'),
+                   feature_names=("petal length", "width, cm"))
+    path = tmp_path / "three.csv"
+    io.write_csv(data, path)
+    text = path.read_text(encoding="utf-8").splitlines()
+    assert text[0] == 'petal length,"width, cm",label'  # the features' names, quoted
+    assert text[1] == '0.5,1.0,"say ""hi"", then"' and text[3] == "2.0,0.25,setosa"
+    back = tabular.read_table(path, all_classes=True, label="label").dataset
+    assert back.X.tobytes() == data.X.tobytes() and back.feature_names == data.feature_names
+    # the same classes, numbered in the order of their names
+    assert back.class_names == tuple(sorted(data.class_names))
+    named = [data.class_names[c] for c in data.y]
+    assert [back.class_names[c] for c in back.y] == named
+    # two classes keep their labels ±1 (a name would not say which is +1)
+    binary = Dataset(X[:4], np.array([1, -1, 1, -1]), class_names=("no", "yes"))
+    io.write_csv(binary, tmp_path / "two.csv")
+    assert (tmp_path / "two.csv").read_text(encoding="utf-8").splitlines()[1:3] == [
+        "0.5,1.0,1", "1.0,2.0,-1"]
+    assert io.read_csv(tmp_path / "two.csv") == Dataset(X[:4], binary.y)

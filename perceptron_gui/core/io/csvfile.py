@@ -38,8 +38,21 @@ def read_csv(path, progress: Progress | None = None, **options) -> Dataset:
     return read_csv_with_mapping(path, progress, **options)[0]
 
 
+def _cell(text) -> str:
+    """``text`` as one CSV field: quoted (quotes doubled) when it holds a comma, a quote or
+    a line break, or starts or ends with a space."""
+    text = str(text)
+    if any(ch in text for ch in ',"\r\n') or text != text.strip():
+        return '"' + text.replace('"', '""') + '"'
+    return text
+
+
 def write_csv(dataset: Dataset, path, progress: Progress | None = None) -> None:
-    """Write a data set as CSV (``x,y,label``), atomically.
+    """Write a data set as CSV (``x,y,label``, or its features' names), atomically.
+
+    Labels are written as they are (±1), but for data of m classes with names: then
+    each point's class name, which :func:`~.tabular.read_table` with ``all_classes``
+    reads back as the same classes (numbered in the order of their names).
 
     Coordinates are written with :func:`repr`, the shortest decimal text that
     reads back to the same float64, so :func:`read_csv`, ``numpy.loadtxt`` and
@@ -51,9 +64,14 @@ def write_csv(dataset: Dataset, path, progress: Progress | None = None) -> None:
         raise ValueError("the data set is empty: there is nothing to write")
     xs, ys, labels = dataset.X[:, 0].tolist(), dataset.X[:, 1].tolist(), dataset.y.tolist()
     n = len(xs)
+    head = ",".join(_cell(name) for name in (*(dataset.feature_names or ("x", "y")), "label"))
+    if not dataset.is_binary and dataset.class_names is not None:  # m classes: their names
+        name_of = {c: _cell(name) for c, name in zip(dataset.classes, dataset.class_names,
+                                                     strict=True)}
+        labels = [name_of[c] for c in labels]
 
     def chunks():
-        yield b"x,y,label\n"
+        yield (head + "\n").encode("utf-8")
         for start in range(0, n, ROWS_PER_CHUNK):
             stop = start + ROWS_PER_CHUNK
             yield "".join(
