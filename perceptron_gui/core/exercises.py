@@ -107,15 +107,12 @@ class PredictTheUpdate:
         event = ws.step_update()
         if event is None:
             raise ValueError("no update is left: the run has ended")
-        if self.asks_rival:
-            _z, _before, _after, _own, r = ws.learner.update_terms(event)
-            truth = int(ws.learner.classes_[r])
-            result = Answer(sample is not None and int(sample) == event.index, None,
-                            int(event.index), None, 0.0, math.nan,
-                            rival is not None and int(rival) == truth, truth)
-            self.asked += 1
-            self.right += int(result.correct)
-            return result
+        rival_ok = true_rival = None
+        if self.asks_rival:  # the class whose w lost x̃ (no w: there is one per class)
+            learner = ws.learner
+            true_rival = int(learner.classes_[learner.rival(learner.weights_after(event.k - 1),
+                                                            event.index)])
+            rival_ok = rival is not None and int(rival) == true_rival
         sample_ok = None if event.index < 0 else (sample is not None
                                                   and int(sample) == event.index)
         true_w = None if event.w_after is None else np.asarray(event.w_after, dtype=float)
@@ -128,7 +125,7 @@ class PredictTheUpdate:
             w_ok = bool(error <= self.tolerance)
         result = Answer(sample_ok, w_ok, int(event.index),
                         None if true_w is None else tuple(float(v) for v in true_w),
-                        float(event.b_after), error)
+                        float(event.b_after), error, rival_ok, true_rival)
         self.asked += 1
         self.right += int(result.correct)
         return result

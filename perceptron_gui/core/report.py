@@ -242,12 +242,8 @@ def log_rows(src: RunSource, k0: int, k1: int, size: int = ROWS_PER_BLOCK
 
 def _rivals(src: RunSource, index: np.ndarray, W_before: np.ndarray) -> list[int]:
     """The label of the class each multiclass update took :math:`\\tilde x` from."""
-    from .learners.multiclass_perceptron import rival_of
-
     learner = src.learner
-    codes = np.searchsorted(learner.classes_, learner.training_signs)
-    Z = learner.augmented_X
-    return [int(learner.classes_[rival_of(W, Z[i], int(codes[i]))])
+    return [int(learner.classes_[learner.rival(W, i)])
             for W, i in zip(W_before, index.tolist(), strict=True)]
 
 

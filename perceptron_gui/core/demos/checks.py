@@ -2,6 +2,8 @@
 
 A check compares a measured value *to the digits written* (see
 ``docs/demo-format.md``); :data:`CHECKS` maps each name to its :class:`Check`.
+One module, one table: every quantity a caption may claim is a row of it, with the
+few lines that measure it beside it (the weight-space ones live in ``weight_checks``).
 """
 
 from __future__ import annotations
@@ -283,7 +285,7 @@ def _predicted(model, point):
 
 def _fitted_run(p, attr):
     """``attr`` of the perceptron fitted at once (None for another learner or a run)."""
-    model = _model(p)
+    model = None if p.workspace.capabilities.steps else _model(p)
     return getattr(model, attr) if model is not None and hasattr(model, attr) else None
 
 

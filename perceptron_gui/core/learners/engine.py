@@ -104,7 +104,7 @@ class RunEngine(BaseLearner):
     def start(self, X, y, coef_init=None, intercept_init=None) -> RunEngine:
         self.validate_params()
         X = check_X(X)
-        classes, signs = encode_labels(y, X.shape[0])
+        classes, signs = self._labels(y, X.shape[0])
         n, d = X.shape
         w0, b0 = check_start(coef_init, intercept_init, d, self.fit_intercept)
         self._check_start(w0, b0)
@@ -129,6 +129,10 @@ class RunEngine(BaseLearner):
         self._setup_state()
         self._sync()
         return self
+
+    def _labels(self, y, n: int) -> tuple[np.ndarray, np.ndarray]:
+        """``(classes_, what the run keeps of y)``: here the two labels and the signs ±1."""
+        return encode_labels(y, n)
 
     def _check_start(self, w0: np.ndarray, b0: float) -> None:
         """Raise ValueError when this learner cannot start from ``w0, b0`` (any can here)."""

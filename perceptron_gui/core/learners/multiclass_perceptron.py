@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import math
 import time
-from collections import OrderedDict
 
 import numpy as np
 
@@ -251,41 +250,24 @@ class MulticlassPerceptron(RunEngine):
         return float(self.eta0)
 
     # -- the run ------------------------------------------------------------------------
-    def start(self, X, y, coef_init=None, intercept_init=None) -> MulticlassPerceptron:
-        """Start a run on ``(X, y)`` from :math:`W = 0` (nothing stepped yet)."""
-        if coef_init is not None or intercept_init is not None:
-            raise ValueError("the multiclass perceptron starts from W = 0: it takes no "
-                             "coef_init or intercept_init")
-        self.validate_params()
-        X = check_X(X)
+    def _labels(self, y, n: int) -> tuple[np.ndarray, np.ndarray]:
+        """The sorted labels and each sample's class position 0 … m − 1 (m ≥ 2)."""
         y = np.asarray(y)
-        if y.shape != (X.shape[0],):
-            raise ValueError(f"X has {X.shape[0]} samples but y has shape {y.shape}")
+        if y.shape != (n,):
+            raise ValueError(f"X has {n} samples but y has shape {y.shape}")
         classes, codes = np.unique(y, return_inverse=True)
         if classes.shape[0] < 2:
             raise ValueError(f"the multiclass perceptron needs two classes at least; y has "
                              f"{classes.shape[0]}")
-        n, d = X.shape
-        self.classes_ = classes
-        self.n_features_in_ = d
-        self._X, self._n = X, n
-        self._s = readonly(codes.reshape(-1).astype(np.int64))  # class positions 0 … m − 1
-        self._Z = readonly(_augmented(X, self.bias_scale if self.fit_intercept else None))
-        self._w0, self._b0 = np.zeros(d), 0.0
-        self._eta = self._learning_rate()
-        self._positive = False
-        self._c2 = float(self.bias_scale) ** 2 if self.fit_intercept else 0.0
-        self._seed = self._resolve_seed()
-        self._orders = OrderedDict()
-        self._cols = [np.ascontiguousarray(X[:, j]) for j in range(d)]
-        self._t = self._T = 0
-        self._end, self._end_converged = None, False
-        self._diverged_at, self._diverged_why = None, None
-        self._setup_state()
-        self._sync()
-        return self
+        return classes, readonly(codes.reshape(-1).astype(np.int64))
+
+    def _check_start(self, w0: np.ndarray, b0: float) -> None:
+        if w0.any() or b0:
+            raise ValueError("the multiclass perceptron starts from W = 0: it takes no "
+                             "coef_init or intercept_init")
 
     def _setup_state(self) -> None:
+        self._Z = readonly(_augmented(self._X, self.bias_scale if self.fit_intercept else None))
         m, D = self.classes_.shape[0], self._Z.shape[1]
         self._log = UpdateLog(m * D, self._n, replay=self._replay)
         self._fW = np.zeros((m, D))
@@ -439,8 +421,14 @@ class MulticlassPerceptron(RunEngine):
         run sees it, every class's weights around the step (equal when it made no update),
         and the rows of the sample's class and of the class that scored as much."""
         before = self.weights_after(event.k - event.mistake)
-        z, own = self._Z[event.index], int(self._s[event.index])
-        return z, before, self.weights_after(event.k), own, rival_of(before, z, own)
+        i = event.index
+        return (self._Z[i], before, self.weights_after(event.k), int(self._s[i]),
+                self.rival(before, i))
+
+    def rival(self, W_before: np.ndarray, index: int) -> int:
+        """The row of the class that scores as much as sample ``index``'s own under
+        ``W_before`` (the first such): the class an update on it takes x̃ from."""
+        return rival_of(W_before, self._Z[index], int(self._s[index]))
 
     def class_scores(self, X) -> np.ndarray:
         """Every class's score :math:`w_k \\cdot x + b_k`, shape (n, m)."""

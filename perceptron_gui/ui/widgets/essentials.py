@@ -38,7 +38,7 @@ def glue(text: str, breaks: str) -> str:
     ``glue("k = 4 ≤ (R/γ)² = 76.19", "≤")`` may break only before "≤"; a minus after
     "=", "≤" or "←" is a number's sign, never a break.
     """
-    out, depth = [], 0
+    out, depth, last = [], 0, ""  # last: the character before the spaces
     for i, ch in enumerate(text):
         if ch in "([":
             depth += 1
@@ -48,10 +48,11 @@ def glue(text: str, breaks: str) -> str:
             nxt = text[i + 1] if i + 1 < len(text) else ""
             word = text[i + 1:].split(" ", 1)[0]
             prose = len(word) >= 3 and word.isalpha()  # "over the 20 cases with zᵢ"
-            signed = nxt == "\u2212" and text[:i].rstrip()[-1:] in "=≤←"  # "= −3.02": a number
+            signed = nxt == "\u2212" and last in "=≤←"  # "= −3.02": a number
             out.append(" " if depth == 0 and nxt and not signed and (nxt in breaks or prose)
                        else NBSP)
         else:
+            last = ch
             out.append(ch + WJ if ch == "/" else ch)
     return "".join(out)
 
